@@ -1,0 +1,23 @@
+# Lifeline's everyday commands. `make test` is what CI runs.
+SWIFT_FLAGS := -Xswiftc -warnings-as-errors
+
+.PHONY: test build bench format docs run check
+
+build:
+	swift build $(SWIFT_FLAGS)
+
+test:
+	swift build --build-tests $(SWIFT_FLAGS)
+	swift test $(SWIFT_FLAGS)
+
+run:
+	swift run campus-library
+
+check:
+	swift run -c release lifecycle-check
+
+bench:
+	swift run -c release lifeline-bench $(FILTER)
+
+format:
+	swift format --in-place --recursive --parallel Sources Tests Benchmarks Package.swift

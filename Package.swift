@@ -1,0 +1,87 @@
+// swift-tools-version: 6.2
+import PackageDescription
+
+let package = Package(
+    name: "Lifeline",
+    platforms: [.macOS(.v15), .iOS(.v18)],
+    products: [
+        .library(name: "Lifecycle", targets: ["Lifecycle"]),
+        .library(name: "ProcessHost", targets: ["ProcessHost"]),
+        .library(name: "DurableState", targets: ["DurableState"]),
+        .library(name: "Composition", targets: ["Composition"]),
+        .library(name: "LifecycleSimulator", targets: ["LifecycleSimulator"]),
+        .library(name: "AppleHost", targets: ["AppleHost"]),
+        .executable(name: "campus-library", targets: ["campus-library"]),
+        .executable(name: "lifecycle-check", targets: ["lifecycle-check"]),
+        .executable(name: "lifeline-bench", targets: ["lifeline-bench"]),
+    ],
+    targets: [
+        .systemLibrary(
+            name: "CSQLite",
+            providers: [.apt(["libsqlite3-dev"]), .brew(["sqlite"])]
+        ),
+        .target(name: "Lifecycle"),
+        .target(name: "ProcessHost", dependencies: ["Lifecycle"]),
+        .target(name: "DurableState", dependencies: ["Lifecycle", "CSQLite"]),
+        .target(name: "Composition", dependencies: ["Lifecycle"]),
+        .target(
+            name: "LifecycleSimulator",
+            dependencies: ["Lifecycle", "DurableState", "Composition"]
+        ),
+        .target(name: "AppleHost", dependencies: ["Lifecycle", "DurableState"]),
+        .target(
+            name: "CampusLibrary",
+            dependencies: ["Lifecycle", "DurableState", "Composition", "CSQLite"],
+            resources: [.copy("Resources/catalogue.json")]
+        ),
+        .executableTarget(
+            name: "campus-library",
+            dependencies: ["CampusLibrary", "ProcessHost", "Lifecycle", "DurableState"]
+        ),
+        .executableTarget(
+            name: "lifecycle-check",
+            dependencies: ["LifecycleSimulator", "CampusLibrary", "Lifecycle"]
+        ),
+        .executableTarget(
+            name: "lifeline-bench",
+            dependencies: [
+                "Lifecycle", "DurableState", "Composition", "LifecycleSimulator",
+                "CampusLibrary", "CSQLite",
+            ],
+            path: "Benchmarks/lifeline-bench"
+        ),
+        .executableTarget(
+            name: "lifeline-probe",
+            dependencies: ["Lifecycle", "ProcessHost", "DurableState"],
+            path: "Tests/Probes/lifeline-probe"
+        ),
+        .target(
+            name: "LifelineTestSupport",
+            dependencies: ["Lifecycle", "DurableState"],
+            path: "Tests/LifelineTestSupport"
+        ),
+        .testTarget(name: "LifecycleTests", dependencies: ["Lifecycle", "LifelineTestSupport"]),
+        .testTarget(name: "ProcessHostTests", dependencies: ["ProcessHost", "Lifecycle", "LifelineTestSupport"]),
+        .testTarget(name: "DurableStateTests", dependencies: ["DurableState", "Lifecycle", "LifelineTestSupport", "CSQLite"]),
+        .testTarget(name: "CompositionTests", dependencies: ["Composition", "Lifecycle", "LifelineTestSupport"]),
+        .testTarget(
+            name: "LifecycleSimulatorTests",
+            dependencies: ["LifecycleSimulator", "Lifecycle", "DurableState", "Composition", "LifelineTestSupport"]
+        ),
+        .testTarget(
+            name: "CampusLibraryTests",
+            dependencies: ["CampusLibrary", "LifecycleSimulator", "Lifecycle", "DurableState", "Composition", "LifelineTestSupport"]
+        ),
+    ]
+)
+
+// Swift 6 language mode and the same upcoming features for every target.
+for target in package.targets where target.type != .system {
+    target.swiftSettings = (target.swiftSettings ?? []) + [
+        .swiftLanguageMode(.v6),
+        .enableUpcomingFeature("NonisolatedNonsendingByDefault"),
+        .enableUpcomingFeature("InferIsolatedConformances"),
+        .enableUpcomingFeature("ExistentialAny"),
+        .enableUpcomingFeature("MemberImportVisibility"),
+    ]
+}

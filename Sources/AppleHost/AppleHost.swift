@@ -1,0 +1,1 @@
+// The AppleHost module.

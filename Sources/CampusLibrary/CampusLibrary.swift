@@ -1,0 +1,1 @@
+// The CampusLibrary module.

@@ -1,0 +1,29 @@
+/// What the runtime asks of its host: the process host, the simulator or the UIKit adapter.
+///
+/// The host drives the runtime with ``HostEvent``s through ``LifecycleRuntime/handle(_:)``; the
+/// runtime calls back through this protocol for what only the system can do. The host owns the
+/// runtime; the runtime keeps a weak reference to it. Lives on the main actor.
+@MainActor
+public protocol LifecycleHost: AnyObject {
+    /// Background time budgets this host enforces.
+    var budgets: BackgroundBudgets { get }
+    /// A background-task request was submitted; the host grants it (later, with
+    /// ``HostEvent/runBackgroundTask(identifier:)``) or not, at its discretion.
+    func submit(_ request: BackgroundTaskRequest)
+    /// A pending request was cancelled by the app.
+    func cancelBackgroundTaskRequest(identifier: String)
+    /// The app asks for a new scene (a window) with these options.
+    func requestSceneActivation(_ options: ConnectionOptions)
+    /// The app asks to close the scene of `session`.
+    func requestSceneDestruction(_ session: SceneSessionID)
+    /// Background time ran out for `work` and it had not ended (on iOS the process is killed).
+    func backgroundTimeOverran(_ work: String)
+}
+
+extension LifecycleHost {
+    public func submit(_ request: BackgroundTaskRequest) {}
+    public func cancelBackgroundTaskRequest(identifier: String) {}
+    public func requestSceneActivation(_ options: ConnectionOptions) {}
+    public func requestSceneDestruction(_ session: SceneSessionID) {}
+    public func backgroundTimeOverran(_ work: String) {}
+}

@@ -1,0 +1,25 @@
+/// Delegate-style application callbacks in UIKit's vocabulary; every method has an empty default.
+///
+/// Keep it slim: configure app-wide services and register background-task handlers. Retained by
+/// the ``LifecycleRuntime``; lives on the main actor.
+@MainActor
+public protocol ApplicationDelegate: AnyObject {
+    /// Launch has begun; nothing expensive belongs here.
+    func willFinishLaunching(_ runtime: LifecycleRuntime, options: LaunchOptions)
+    /// Launch has finished; register background-task handlers here at the latest.
+    func didFinishLaunching(_ runtime: LifecycleRuntime, options: LaunchOptions)
+    /// Sessions were discarded (possibly while the app was not running): delete their state.
+    func didDiscardSessions(_ runtime: LifecycleRuntime, sessions: [SceneSessionID])
+    /// Memory is short: purge caches.
+    func didReceiveMemoryWarning(_ runtime: LifecycleRuntime)
+    /// The process is about to end; only sent while running, with a few seconds to return.
+    func willTerminate(_ runtime: LifecycleRuntime)
+}
+
+extension ApplicationDelegate {
+    public func willFinishLaunching(_ runtime: LifecycleRuntime, options: LaunchOptions) {}
+    public func didFinishLaunching(_ runtime: LifecycleRuntime, options: LaunchOptions) {}
+    public func didDiscardSessions(_ runtime: LifecycleRuntime, sessions: [SceneSessionID]) {}
+    public func didReceiveMemoryWarning(_ runtime: LifecycleRuntime) {}
+    public func willTerminate(_ runtime: LifecycleRuntime) {}
+}

@@ -1,0 +1,52 @@
+/// An application-level event, in UIKit's vocabulary. Phase events are derived from the scenes'
+/// aggregate phase, as UIKit posts its application notifications.
+public enum ApplicationEvent: Sendable, Equatable, CustomStringConvertible {
+    /// `application(_:willFinishLaunchingWithOptions:)`.
+    case willFinishLaunching
+    /// `application(_:didFinishLaunchingWithOptions:)`.
+    case didFinishLaunching
+    /// The aggregate phase went from background to inactive.
+    case willEnterForeground
+    /// The aggregate phase became active.
+    case didBecomeActive
+    /// The aggregate phase left active.
+    case willResignActive
+    /// The aggregate phase became background.
+    case didEnterBackground
+    /// `application(_:didDiscardSceneSessions:)`, possibly at the launch after the discard.
+    case didDiscardSessions([SceneSessionID])
+    /// `applicationDidReceiveMemoryWarning(_:)`.
+    case didReceiveMemoryWarning
+    /// `applicationWillTerminate(_:)`: only while running, never from suspension.
+    case willTerminate
+
+    /// The events that move the aggregate phase from `phase` one step toward `target`.
+    static func phasePath(from phase: ScenePhase, to target: ScenePhase) -> [ApplicationEvent] {
+        var events: [ApplicationEvent] = []
+        var current = phase
+        while current != target {
+            if target > current {
+                events.append(current == .background ? .willEnterForeground : .didBecomeActive)
+                current = current == .background ? .inactive : .active
+            } else {
+                events.append(current == .active ? .willResignActive : .didEnterBackground)
+                current = current == .active ? .inactive : .background
+            }
+        }
+        return events
+    }
+
+    public var description: String {
+        switch self {
+        case .willFinishLaunching: "willFinishLaunching"
+        case .didFinishLaunching: "didFinishLaunching"
+        case .willEnterForeground: "willEnterForeground"
+        case .didBecomeActive: "didBecomeActive"
+        case .willResignActive: "willResignActive"
+        case .didEnterBackground: "didEnterBackground"
+        case .didDiscardSessions(let ids): "didDiscardSessions(\(ids.map(\.rawValue).joined(separator: ",")))"
+        case .didReceiveMemoryWarning: "didReceiveMemoryWarning"
+        case .willTerminate: "willTerminate"
+        }
+    }
+}

@@ -1,0 +1,18 @@
+/// A registration of an observer; ``cancel()`` removes it. Removal sends no teardown events.
+/// Owned by whoever added the observer; lives on the main actor. Dropping the handle does not
+/// remove the observer.
+@MainActor
+public final class LifecycleObservation {
+    private var remove: (@MainActor () -> Void)?
+
+    init(remove: @escaping @MainActor () -> Void) {
+        self.remove = remove
+    }
+
+    /// Removes the observer. It receives nothing more, not even teardown events.
+    public func cancel() {
+        let action = remove
+        remove = nil
+        action?()
+    }
+}

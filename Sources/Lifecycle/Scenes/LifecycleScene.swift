@@ -1,0 +1,113 @@
+import Foundation
+
+/// One scene object: one connection of a ``SceneSession``, from `willConnect` to `didDisconnect`.
+///
+/// A new object is created on every connection; the session (and its restoration payload)
+/// survives. Work bound to the scene runs in ``scope``, which ends when the scene disconnects or
+/// the process ends. Created and retained by the ``LifecycleRuntime`` while connected; lives on
+/// the main actor.
+@MainActor
+public final class LifecycleScene: Identifiable {
+    /// The session this scene object belongs to.
+    public private(set) var session: SceneSession
+    /// What the scene was connected with.
+    public let connectionOptions: ConnectionOptions
+    /// Work bound to this scene; ended (tasks cancelled) on disconnect.
+    public let scope: TaskScope
+    /// The scene's delegate, retained by the scene until it disconnects.
+    public private(set) var delegate: (any SceneDelegate)?
+
+    let registry = SceneLifecycleRegistry()
+    private let phaseBroadcaster = PhaseBroadcaster()
+    private let tracker: WorkTracker
+
+    init(session: SceneSession, options: ConnectionOptions, tracker: WorkTracker) {
+        self.id = session.id
+        self.session = session
+        self.connectionOptions = options
+        self.tracker = tracker
+        self.scope = TaskScope(name: "scene \(session.id)", tracker: tracker)
+    }
+
+    /// The session's identity.
+    public nonisolated let id: SceneSessionID
+
+    /// The scene's current state.
+    public var state: SceneState { registry.state }
+
+    /// The SwiftUI-style phase (`nil` before connection and after disconnection).
+    public var phase: ScenePhase? { state.phase }
+
+    /// Whether the scene has disconnected; a disconnected scene object never comes back.
+    public private(set) var isDisconnected = false
+
+    /// Adds an observer of this scene's events. A late observer is caught up at once with the
+    /// events that lead to the current state. See ``SceneLifecycleRegistry`` for the ordering rules.
+    @discardableResult
+    public func addObserver(_ handler: @escaping @MainActor (SceneEvent) -> Void) -> LifecycleObservation {
+        registry.add(handler)
+    }
+
+    /// The scene's phase changes as an async sequence, starting with the current phase.
+    ///
+    /// The sequence finishes when the scene disconnects. Waiting on it counts as parked for the
+    /// simulator.
+    public var phases: ScenePhaseSequence {
+        phaseBroadcaster.makeSequence(current: phase, finished: isDisconnected, tracker: tracker)
+    }
+
+    /// Runs `operation` in a child scope each time the scene reaches at least `minimum`, and ends
+    /// that scope (cancelling the work) each time the scene drops below it — androidx's
+    /// `repeatOnLifecycle`. Stops for good when the scene disconnects.
+    public func repeatWhile(
+        atLeast minimum: SceneState,
+        _ label: String,
+        _ operation: @escaping @MainActor () async -> Void
+    ) {
+        var current: TaskScope?
+        let update: @MainActor () -> Void = { [weak self] in
+            guard let self else { return }
+            if self.state >= minimum, self.scope.isActive {
+                guard current == nil else { return }
+                let child = self.scope.child(named: "\(label) while \(minimum)")
+                current = child
+                child.task(label, operation)
+            } else if let child = current {
+                current = nil
+                child.end()
+            }
+        }
+        addObserver { _ in update() }
+    }
+
+    func attach(delegate: (any SceneDelegate)?) {
+        self.delegate = delegate
+        guard let delegate else { return }
+        addObserver { [unowned self] event in
+            switch event {
+            case .willConnect: delegate.sceneWillConnect(self, options: connectionOptions)
+            case .willEnterForeground: delegate.sceneWillEnterForeground(self)
+            case .didBecomeActive: delegate.sceneDidBecomeActive(self)
+            case .willResignActive: delegate.sceneWillResignActive(self)
+            case .didEnterBackground: delegate.sceneDidEnterBackground(self)
+            case .didDisconnect: delegate.sceneDidDisconnect(self)
+            }
+        }
+    }
+
+    func requestRestorationPayload() {
+        guard let delegate else { return }
+        session.restorationPayload = delegate.stateRestorationPayload(for: self)
+    }
+
+    func publishPhase() {
+        phaseBroadcaster.publish(phase)
+    }
+
+    func finishDisconnect() {
+        isDisconnected = true
+        scope.end()
+        phaseBroadcaster.finish()
+        delegate = nil
+    }
+}

@@ -1,0 +1,126 @@
+/// A lifetime for asynchronous work: the application, one scene, one screen or a "while at least"
+/// window. Ending a scope cancels every task it started and ends its child scopes, newest first.
+///
+/// ```swift
+/// scene.scope.task("load record") {
+///     try await catalogue.book(id)
+/// } apply: { result in
+///     viewModel.record = LoadState(result)   // never runs if the scene disconnected
+/// }
+/// ```
+///
+/// The runtime creates and ends the application and scene scopes; screens create children of their
+/// scene's scope. Lives on the main actor; tasks start on the main actor at once (running
+/// synchronously until their first suspension), so their order is the order of the calls.
+@MainActor
+public final class TaskScope {
+    /// A name for logs and reports, such as `scene 2F3A` or `screen BookRecord`.
+    public let name: String
+    /// False once ``end()`` was called; a task started after that is cancelled at once.
+    public private(set) var isActive = true
+
+    private let tracker: WorkTracker
+    private var tasks: [WorkTracker.TaskID: Task<Void, Never>] = [:]
+    private var children: [TaskScope] = []
+    private var endHandlers: [@MainActor () -> Void] = []
+    private weak var parent: TaskScope?
+
+    /// Creates a root scope whose tasks are counted by `tracker`.
+    public init(name: String, tracker: WorkTracker) {
+        self.name = name
+        self.tracker = tracker
+    }
+
+    /// Creates a scope that ends when this one ends (or earlier, by its own ``end()``).
+    public func child(named name: String) -> TaskScope {
+        let child = TaskScope(name: name, tracker: tracker)
+        child.parent = self
+        if isActive { children.append(child) } else { child.isActive = false }
+        return child
+    }
+
+    /// Registers `handler` to run when the scope ends (handlers run newest first). Runs it at once if
+    /// the scope has already ended.
+    public func onEnd(_ handler: @escaping @MainActor () -> Void) {
+        if isActive { endHandlers.append(handler) } else { handler() }
+    }
+
+    /// Starts `operation` as a task owned by this scope and returns its handle.
+    ///
+    /// If the scope has already ended the task starts cancelled. The task is counted by the scope's
+    /// ``WorkTracker`` until it returns.
+    @discardableResult
+    public func task(_ label: String, _ operation: @escaping @MainActor () async -> Void) -> Task<Void, Never> {
+        let tracked = tracker.start(label: "\(name): \(label)")
+        let task = Task.immediateIfPossible { [weak self, tracker] in
+            await WorkTracker.$currentTask.withValue(tracked) { await operation() }
+            self?.tasks[tracked.id] = nil
+            tracker.finish(tracked.id)
+        }
+        // A task that finished synchronously has already been counted out; keep only running ones.
+        if tracker.liveTasks[tracked.id] != nil { tasks[tracked.id] = task }
+        if !isActive { task.cancel() }
+        return task
+    }
+
+    /// Runs `produce` in a task owned by this scope and hands its result to `apply` only if the scope
+    /// is still active and the task was not cancelled when it completes.
+    ///
+    /// This is the rule for results that may outlive their scene: a result that arrives after the
+    /// scene disconnected is dropped, never applied to it. Cancellation errors are dropped too.
+    @discardableResult
+    public func task<Value>(
+        _ label: String,
+        produce: @escaping @MainActor () async throws -> Value,
+        apply: @escaping @MainActor (Result<Value, any Error>) -> Void
+    ) -> Task<Void, Never> {
+        task(label) { [weak self] in
+            let result: Result<Value, any Error>
+            do { result = .success(try await produce()) } catch { result = .failure(error) }
+            guard let self, self.isActive, !Task.isCancelled else { return }
+            if case .failure(let error) = result, error is CancellationError { return }
+            apply(result)
+        }
+    }
+
+    /// Ends the scope: runs end handlers and ends children newest first, then cancels every task.
+    /// Calling it again does nothing.
+    public func end() {
+        guard isActive else { return }
+        isActive = false
+        for child in children.reversed() { child.end() }
+        children.removeAll()
+        for handler in endHandlers.reversed() { handler() }
+        endHandlers.removeAll()
+        for (_, task) in tasks.sorted(by: { $0.key > $1.key }) { task.cancel() }
+        parent?.children.removeAll { $0 === self }
+    }
+
+    /// Ends the scope without running its end handlers: what a process kill does. Tasks are
+    /// cancelled; no app callback runs.
+    public func abandon() {
+        guard isActive else { return }
+        isActive = false
+        for child in children.reversed() { child.abandon() }
+        children.removeAll()
+        endHandlers.removeAll()
+        for (_, task) in tasks.sorted(by: { $0.key > $1.key }) { task.cancel() }
+    }
+
+    /// Number of tasks of this scope (not its children) that have not finished.
+    public var runningTaskCount: Int { tasks.count }
+}
+
+extension Task where Success == Void, Failure == Never {
+    /// Starts `operation` synchronously on the main actor until its first suspension where the
+    /// platform has `Task.immediate`, else as an ordinary main-actor task.
+    @MainActor
+    @discardableResult
+    static func immediateIfPossible(_ operation: @escaping @MainActor () async -> Void) -> Task<Void, Never> {
+        if #available(macOS 26, iOS 26, tvOS 26, watchOS 26, visionOS 26, *) {
+            return Task.immediate { @MainActor in await operation() }
+        } else {
+            return Task { @MainActor in await operation() }
+        }
+    }
+}

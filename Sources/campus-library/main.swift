@@ -1,0 +1,1 @@
+print("campus-library: not built yet")

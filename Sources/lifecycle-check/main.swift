@@ -1,0 +1,1 @@
+print("lifecycle-check: not built yet")
