@@ -51,9 +51,19 @@ let package = Package(
             path: "Benchmarks/lifeline-bench"
         ),
         .executableTarget(
+            name: "lifeline-example",
+            dependencies: ["Lifecycle", "ProcessHost"],
+            path: "Examples/lifeline-example"
+        ),
+        .executableTarget(
             name: "lifeline-probe",
-            dependencies: ["Lifecycle", "ProcessHost", "DurableState"],
+            dependencies: ["Lifecycle", "ProcessHost"],
             path: "Tests/Probes/lifeline-probe"
+        ),
+        .executableTarget(
+            name: "durable-kill-probe",
+            dependencies: ["Lifecycle", "DurableState"],
+            path: "Tests/Probes/durable-kill-probe"
         ),
         .target(
             name: "LifelineTestSupport",

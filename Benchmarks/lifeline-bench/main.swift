@@ -1,1 +1,6 @@
-print("bench")
+// lifeline-bench: prints one JSON object per benchmark. Usage: lifeline-bench [filter]
+let filter = CommandLine.arguments.dropFirst().first
+let all: [Benchmark] =
+    LifecycleBenchmarks.all + DurableBenchmarks.all + CompositionBenchmarks.all
+    + SimulatorBenchmarks.all + CampusBenchmarks.all
+await BenchmarkRunner(filter: filter).run(all)

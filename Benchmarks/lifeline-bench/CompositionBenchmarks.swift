@@ -1,0 +1,4 @@
+/// Benchmarks of the Composition area; see the issue that defines each name.
+enum CompositionBenchmarks {
+    static let all: [Benchmark] = []
+}
