@@ -49,6 +49,13 @@ public final class WorkTracker {
         generation += 1
     }
 
+    /// Marks the current tracked task, if any, parked at a Lifeline-owned suspension point while
+    /// `body` suspends, in whichever tracker counts it.
+    public static func parkCurrentTask<T>(_ body: () async throws -> T) async rethrows -> T {
+        guard let task = currentTask else { return try await body() }
+        return try await task.tracker.parked(body)
+    }
+
     /// Marks the current tracked task (if any) parked while `body` suspends.
     ///
     /// Lifeline-owned suspension points wrap their wait in this; code outside a tracked task runs
@@ -57,7 +64,7 @@ public final class WorkTracker {
         guard let task = WorkTracker.currentTask, task.tracker === self, liveTasks[task.id] != nil else {
             return try await body()
         }
-        parkedTasks.insert(task.id)
+        guard parkedTasks.insert(task.id).inserted else { return try await body() }
         generation += 1
         defer {
             if parkedTasks.remove(task.id) != nil { generation += 1 }

@@ -1,0 +1,37 @@
+/// Where secrets live: the Keychain on Apple platforms, a 0600 file (explicit opt-in) on Linux,
+/// memory in tests. Implementations are `Sendable` and synchronous.
+public protocol SecretStore: Sendable {
+    /// The secret stored under `key`, or `nil`.
+    /// - Throws: ``SecretStoreError`` if the store cannot be read; nothing changes.
+    func secret(for key: String) throws(SecretStoreError) -> Secret?
+
+    /// Stores `secret` under `key`, replacing any previous one, durably.
+    /// - Throws: ``SecretStoreError``; the previous secret, if any, is still stored.
+    func setSecret(_ secret: Secret, for key: String) throws(SecretStoreError)
+
+    /// Removes the secret under `key`; succeeds if there is none.
+    /// - Throws: ``SecretStoreError``; the secret may still be stored.
+    func removeSecret(for key: String) throws(SecretStoreError)
+}
+
+/// Why a ``SecretStore`` operation failed. Messages never contain the secret.
+public enum SecretStoreError: Error, Equatable, Sendable, CustomStringConvertible {
+    /// The store's backing storage failed.
+    case storage(String)
+    /// The stored data could not be decoded; it was left in place.
+    case corrupt(String)
+    /// The store's file or directory has permissions that would expose secrets.
+    case insecurePermissions(path: String, mode: UInt16)
+    /// The platform service refused (Keychain status code).
+    case platform(status: Int32)
+
+    public var description: String {
+        switch self {
+        case .storage(let reason): "Secret store failed: \(reason)"
+        case .corrupt(let reason): "Secret store data is corrupt and was left in place: \(reason)"
+        case let .insecurePermissions(path, mode):
+            "Secret store refused \(path): permissions \(String(mode, radix: 8)) would expose secrets (need 0600 files in a 0700 directory)"
+        case .platform(let status): "The platform secret service failed with status \(status)"
+        }
+    }
+}

@@ -1,0 +1,157 @@
+import Foundation
+import Synchronization
+
+/// A clock whose time moves only when told to: for tests and the simulator.
+///
+/// ```swift
+/// let clock = VirtualClock()
+/// store.value = draft                  // schedules a debounced save 300 ms later
+/// clock.advance(by: .milliseconds(300))   // the save runs now, synchronously
+/// ```
+///
+/// Scheduled actions run synchronously inside ``advance(to:)`` in deadline order (ties in the
+/// order they were scheduled), with ``now`` set to each one's deadline. Sleeping tasks are resumed
+/// at their deadline and are parked for the ``WorkTracker`` while they wait. Owned by the test or
+/// the simulator that creates it; lives on the main actor.
+@MainActor
+public final class VirtualClock: LifelineClock {
+    private struct Entry {
+        let deadline: LifelineInstant
+        let sequence: Int
+        let fire: @MainActor () -> Void
+        let handle: ScheduledAction?
+    }
+
+    /// The current virtual instant.
+    public private(set) var now: LifelineInstant = .zero
+    /// The wall-clock date at ``LifelineInstant/zero``.
+    public let origin: Date
+    private var entries: [Entry] = []
+    private var sequence = 0
+
+    /// Creates a clock at instant zero whose wall-clock date starts at `origin`.
+    public init(origin: Date = Date(timeIntervalSince1970: 1_800_000_000)) {
+        self.origin = origin
+    }
+
+    public var date: Date {
+        origin.addingTimeInterval(Self.seconds(now.offset))
+    }
+
+    /// The earliest pending deadline (an action or a sleeper), if any.
+    public var nextDeadline: LifelineInstant? {
+        entries.min { ($0.deadline, $0.sequence) < ($1.deadline, $1.sequence) }?.deadline
+    }
+
+    /// Number of pending actions and sleepers.
+    public var pendingCount: Int { entries.count }
+
+    @discardableResult
+    public func schedule(at deadline: LifelineInstant, _ action: @escaping @MainActor () -> Void) -> ScheduledAction {
+        sequence += 1
+        let id = sequence
+        let handle = ScheduledAction { [weak self] in self?.entries.removeAll { $0.sequence == id } }
+        insert(Entry(deadline: deadline, sequence: id, fire: action, handle: handle))
+        return handle
+    }
+
+    public func sleep(until deadline: LifelineInstant) async throws {
+        guard deadline > now else {
+            try Task.checkCancellation()
+            return
+        }
+        let slot = SleeperSlot()
+        sequence += 1
+        let id = sequence
+        insert(Entry(deadline: deadline, sequence: id, fire: { slot.resume(throwing: nil) }, handle: nil))
+        try await WorkTracker.parkCurrentTask {
+            try await withTaskCancellationHandler {
+                try await withCheckedThrowingContinuation { continuation in
+                    slot.install(continuation)
+                }
+            } onCancel: {
+                slot.resume(throwing: CancellationError())
+            }
+        }
+        if Task.isCancelled { entries.removeAll { $0.sequence == id } }
+    }
+
+    /// Moves time forward to `instant`, running every action and waking every sleeper due by then,
+    /// in deadline order. Actions scheduled while advancing run too if they are due.
+    /// Does nothing if `instant` is in the past.
+    public func advance(to instant: LifelineInstant) {
+        while let index = indexOfEarliest(), entries[index].deadline <= instant {
+            let entry = entries.remove(at: index)
+            if entry.deadline > now { now = entry.deadline }
+            entry.handle?.markFired()
+            entry.fire()
+        }
+        if instant > now { now = instant }
+    }
+
+    /// Moves time forward by `duration`. See ``advance(to:)``.
+    public func advance(by duration: Duration) {
+        advance(to: now.advanced(by: duration))
+    }
+
+    /// Jumps to the next deadline and runs what is due there. Returns false if nothing is pending.
+    @discardableResult
+    public func advanceToNextDeadline() -> Bool {
+        guard let next = nextDeadline else { return false }
+        advance(to: next)
+        return true
+    }
+
+    /// Drops every pending action and cancels every sleeper: what a process kill does to the
+    /// timers of the incarnation that owned this clock.
+    public func cancelAll() {
+        let pending = entries
+        entries.removeAll()
+        for entry in pending where entry.handle == nil { entry.fire() }
+    }
+
+    private func insert(_ entry: Entry) {
+        entries.append(entry)
+    }
+
+    private func indexOfEarliest() -> Int? {
+        entries.indices.min { (entries[$0].deadline, entries[$0].sequence) < (entries[$1].deadline, entries[$1].sequence) }
+    }
+
+    static func seconds(_ duration: Duration) -> TimeInterval {
+        let (seconds, attoseconds) = duration.components
+        return TimeInterval(seconds) + TimeInterval(attoseconds) / 1e18
+    }
+}
+
+/// The continuation of one sleeping task, resumable once from the clock (main actor) or from a
+/// cancellation handler (any thread).
+private final class SleeperSlot: Sendable {
+    private struct State: ~Copyable {
+        var continuation: CheckedContinuation<Void, any Error>?
+        var outcome: Result<Void, any Error>?
+    }
+
+    private let state = Mutex(State())
+
+    func install(_ continuation: CheckedContinuation<Void, any Error>) {
+        let ready: Result<Void, any Error>? = state.withLock { state in
+            if let outcome = state.outcome { return outcome }
+            state.continuation = continuation
+            return nil
+        }
+        if let ready { continuation.resume(with: ready) }
+    }
+
+    func resume(throwing error: (any Error)?) {
+        let outcome: Result<Void, any Error> = error.map { .failure($0) } ?? .success(())
+        let continuation: CheckedContinuation<Void, any Error>? = state.withLock { state in
+            guard state.outcome == nil else { return nil }
+            state.outcome = outcome
+            let continuation = state.continuation
+            state.continuation = nil
+            return continuation
+        }
+        continuation?.resume(with: outcome)
+    }
+}
