@@ -54,10 +54,13 @@ final class CampusApplicationDelegate: ApplicationDelegate {
         do {
             try runtime.registerBackgroundTask(NewArrivalsService.taskIdentifier) { [weak self, weak runtime] task in
                 task.expirationHandler = { [weak task] in task?.setTaskCompleted(success: false) }
-                task.scope.task("refresh new arrivals") {
-                    if !services.catalogue.isLoaded { await services.catalogue.load() }
-                    let succeeded = await services.arrivals.refresh()
-                    task.setTaskCompleted(success: succeeded)
+                // The shelf resolves against the catalogue, which may still be loading after a
+                // background launch; an expiration meanwhile completes the task unsuccessfully.
+                services.catalogue.whenLoaded {
+                    task.scope.task("refresh new arrivals") {
+                        let succeeded = await services.arrivals.refresh()
+                        task.setTaskCompleted(success: succeeded)
+                    }
                 }
                 if let self, let runtime { self.scheduleRefresh(on: runtime) }
             }
