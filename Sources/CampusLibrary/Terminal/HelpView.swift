@@ -10,7 +10,7 @@ public enum HelpView {
         "   Ctrl-N      open a new window          Tab        next window",
         "   Ctrl-O      list windows (⏎ switch, x close)",
         "   Ctrl-X      close this window          Ctrl-Z     suspend (fg resumes)",
-        "   Ctrl-Q      quit (also Ctrl-C)",
+        "   Ctrl-C      quit (windows are restored at the next launch)",
         "",
         " Screens",
         "   Ctrl-B      borrowing basket           Ctrl-P     profile, sign-in, analytics",

@@ -54,7 +54,7 @@ public final class TerminalShell {
             )
         case nil:
             guard let window = activeWindow, let activeIndex else {
-                return Frame(lines: ["", " No window is open. Press Ctrl-N to open one, Ctrl-Q to quit."], size: size)
+                return Frame(lines: ["", " No window is open. Press Ctrl-N to open one, Ctrl-C to quit."], size: size)
             }
             return WindowView.render(
                 window, services: composition.services,
@@ -66,7 +66,7 @@ public final class TerminalShell {
     /// Handles one key press.
     public func handle(_ key: TerminalKey) {
         switch key {
-        case .control("q"), .control("c"):
+        case .control("c"), .control("q"):
             manager?.quit()
             return
         case .control("z"):

@@ -101,6 +101,6 @@ public enum WindowView {
                 ? " type · ↑↓ field · ⏎ next/sign in · Esc back"
                 : " o sign out · c analytics on/off · Esc back"
         }
-        return [local, " ^N new window · Tab next · ^O windows · ^X close · ^B basket · ^P profile · ^G help · ^Q quit"]
+        return [local, " ^N new  Tab next  ^O list  ^X close  ^B basket  ^P profile  ^G help  ^C quit"]
     }
 }
