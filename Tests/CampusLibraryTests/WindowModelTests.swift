@@ -45,6 +45,7 @@ struct WindowModelTests {
         try second.launch()
         var restored: [SceneSessionID: WindowModel] = [:]
         for session in sessions { restored[session.id] = try second.connect(session) }
+        for window in restored.values { window.appear() }
         await second.settle()
         #expect(restored[one.sessionID]?.state == one.state)
         #expect(restored[two.sessionID]?.state == two.state)
@@ -96,5 +97,23 @@ struct WindowModelTests {
         window.back()
         await app.advance(by: .seconds(2))
         #expect(app.services.auth.state == .signedOut)
+    }
+
+    @Test("a restored search waits until its window appears on screen")
+    func restoredSearchIsLazy() async throws {
+        let first = TestApp()
+        try first.launch()
+        try first.connect().search.updateQuery("austen")
+        try first.background()
+        let session = try #require(first.keptSessions.first)
+        let second = first.relaunch()
+        try second.launch()
+        let restored = try second.connect(session)
+        await second.settle()
+        #expect(restored.search.query == "austen")
+        #expect(restored.search.results.isLoading)
+        restored.appear()
+        await second.settle()
+        #expect(Set(restored.search.results.value?.map(\.id) ?? []) == [TestBooks.pride.id, TestBooks.emma.id])
     }
 }

@@ -40,6 +40,12 @@ public final class TerminalShell {
         manager?.activeWindowID.flatMap(composition.window(for:))
     }
 
+    /// Lets the window on screen load what it shows (a restored search); call before ``render(size:)``.
+    public func prepareActiveWindow() {
+        guard !composition.isLaunchGateClosed else { return }
+        activeWindow?.appear()
+    }
+
     /// Renders what the terminal shows now.
     public func render(size: TerminalSize) -> Frame {
         if composition.isLaunchGateClosed { return LaunchPlaceholderView.render(size: size) }

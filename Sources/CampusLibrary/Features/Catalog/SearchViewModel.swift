@@ -27,6 +27,8 @@ public final class SearchViewModel {
     @ObservationIgnored private let clock: any LifelineClock
     @ObservationIgnored private let scope: TaskScope
     @ObservationIgnored private var inFlight: Task<Void, Never>?
+    /// True from a restore until the restored query has been searched.
+    @ObservationIgnored private var needsSearch = false
 
     /// Creates the screen's model; work runs in `scope` (the window's).
     public init(
@@ -70,6 +72,7 @@ public final class SearchViewModel {
 
     /// Runs the current query again (after a restore or once the catalogue has loaded).
     public func search() {
+        needsSearch = false
         inFlight?.cancel()
         guard !query.isEmpty else {
             results = .idle
@@ -77,6 +80,8 @@ public final class SearchViewModel {
         }
         guard catalogue.isLoaded else {
             results = .loading
+            needsSearch = true
+            catalogue.whenLoaded { [weak self] in self?.searchIfNeeded() }
             return
         }
         results = .loading
@@ -113,10 +118,19 @@ public final class SearchViewModel {
         return books.first
     }
 
-    /// Puts back a restored query and selection and searches again.
+    /// Runs a search that restoration deferred (see ``restore(query:selection:)``).
+    public func searchIfNeeded() {
+        guard needsSearch else { return }
+        needsSearch = false
+        search()
+    }
+
+    /// Puts back a restored query and selection. The search itself waits until the window is on
+    /// screen (``searchIfNeeded()``), so restoring many windows costs nothing up front.
     func restore(query: String, selection: BookID?) {
         self.query = String(query.prefix(200))
         self.selection = selection
-        search()
+        needsSearch = !self.query.isEmpty
+        results = needsSearch ? .loading : .idle
     }
 }

@@ -57,10 +57,12 @@ public final class WindowModel {
         )
         self.search = search
         self.screen = .search(search)
-        services.catalogue.whenLoaded { [weak self] in
-            guard let self, !self.search.query.isEmpty, self.search.results.value == nil else { return }
-            self.search.search()
-        }
+    }
+
+    /// The window is on screen: load what restoration deferred (the restored search). Cheap and
+    /// idempotent; front-ends call it for the window they draw.
+    public func appear() {
+        search.searchIfNeeded()
     }
 
     /// The window's selected book.

@@ -1,16 +1,16 @@
 /// Turns what a student types into an FTS5 query: each word becomes a quoted prefix term, all of
 /// them required. Quotes and operators in the input are never interpreted, so no input can make
 /// the query malformed. A namespace; pure functions.
-enum FullTextQuery {
+public enum FullTextQuery {
     /// The FTS5 expression for `text`, or `nil` when it contains no word.
-    static func expression(for text: String) -> String? {
+    public static func expression(for text: String) -> String? {
         let words = words(in: text)
         guard !words.isEmpty else { return nil }
         return words.map { "\"\($0)\"*" }.joined(separator: " ")
     }
 
     /// The words of `text`: maximal runs of letters and digits, lowercased, at most 8 of them.
-    static func words(in text: String) -> [String] {
+    public static func words(in text: String) -> [String] {
         var words: [String] = []
         var current = ""
         for character in text.lowercased() {
