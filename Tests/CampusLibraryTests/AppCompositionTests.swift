@@ -71,17 +71,20 @@ struct AppCompositionTests {
 
     @Test("entering the background submits the new-arrivals refresh; a grant refreshes the shelf and completes")
     func backgroundRefresh() async throws {
-        let app = TestApp()
+        let catalogue = SQLiteCatalogue(storage: .memory, seed: { TestBooks.all })
+        let app = TestApp(catalogue: catalogue)
         try app.launch()
         try app.connect()
+        #expect(app.services.arrivals.books.count == 5, "the first launch fills the shelf at once")
         try app.background()
         let request = try #require(app.host.submitted.last)
         #expect(request.identifier == NewArrivalsService.taskIdentifier)
         #expect(request.earliestBegin.map { $0 > app.clock.now } == true)
-        #expect(app.services.arrivals.books.isEmpty)
+        let arrival = TestBooks.book("walton-angler", "The Compleat Angler", "Izaak Walton", 1653, ["Fishing"])
+        try catalogue.add([arrival])
         try app.runtime.handle(.runBackgroundTask(identifier: NewArrivalsService.taskIdentifier))
         await app.settle()
-        #expect(app.services.arrivals.books.count == 5)
+        #expect(app.services.arrivals.books.first == arrival)
         #expect(app.runtime.runningTasks.isEmpty)
         #expect(app.services.preferences.value.newArrivals == app.services.arrivals.books.map(\.id))
     }

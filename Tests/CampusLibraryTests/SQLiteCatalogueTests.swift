@@ -18,6 +18,16 @@ struct SQLiteCatalogueTests {
         #expect(try catalogue.searchNow("tale two", limit: 10).contains { $0.title == "A Tale of Two Cities" })
     }
 
+    @Test("title matches rank above subject matches")
+    func titlesRankFirst() throws {
+        let catalogue = try bundled()
+        let results = try catalogue.searchNow("tale", limit: 20)
+        let firstSubjectOnly = results.firstIndex { !$0.title.lowercased().contains("tale") } ?? results.count
+        let lastTitle = results.lastIndex { $0.title.lowercased().contains("tale") } ?? -1
+        #expect(lastTitle < firstSubjectOnly)
+        #expect(try catalogue.searchNow("two cities", limit: 5).first?.title == "A Tale of Two Cities")
+    }
+
     @Test("finds books by author and by subject")
     func searchesAuthorsAndSubjects() throws {
         let catalogue = try bundled()

@@ -23,6 +23,8 @@ public final class AppComposition {
     public let services: AppServices
     /// The windows of connected scenes, by session.
     public private(set) var windows: [SceneSessionID: WindowModel] = [:]
+    /// Called after a window connected or disconnected (a front-end updates its window list).
+    public var onWindowsChanged: (@MainActor () -> Void)?
 
     /// Builds the services. Nothing expensive happens here: no file beyond the preferences is read
     /// and no request is made until launch.
@@ -76,10 +78,12 @@ public final class AppComposition {
 
     func register(_ window: WindowModel) {
         windows[window.sessionID] = window
+        onWindowsChanged?()
     }
 
     func unregister(_ id: SceneSessionID) {
         windows[id] = nil
+        onWindowsChanged?()
     }
 
     private static func catalogueService(for environment: AppEnvironment) -> any CatalogueService {

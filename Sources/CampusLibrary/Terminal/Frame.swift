@@ -1,5 +1,3 @@
-import Lifecycle
-
 /// One rendered screen: exactly `size.rows` lines, none wider than `size.columns`, and where the
 /// cursor goes. Views are pure functions from view-model state to frames. A `Sendable` value.
 public struct Frame: Hashable, Sendable {
@@ -23,7 +21,7 @@ public struct Frame: Hashable, Sendable {
     }
 
     /// Creates a frame of `size` from `lines`, padding or cutting them to fit.
-    public init(lines: [String], size: TerminalSize, cursor: Cursor? = nil) {
+    public init(lines: [String], size: ScreenSize, cursor: Cursor? = nil) {
         var fitted = lines.prefix(size.rows).map { TextLayout.fit($0, width: size.columns) }
         while fitted.count < size.rows { fitted.append("") }
         self.lines = fitted

@@ -1,5 +1,3 @@
-import Lifecycle
-
 /// The help overlay: every key, grouped. A namespace.
 public enum HelpView {
     /// The help lines.
@@ -27,7 +25,7 @@ public enum HelpView {
     ]
 
     /// The help frame.
-    public static func render(size: TerminalSize) -> Frame {
+    public static func render(size: ScreenSize) -> Frame {
         Frame(lines: lines, size: size)
     }
 }

@@ -47,7 +47,7 @@ public final class TerminalShell {
     }
 
     /// Renders what the terminal shows now.
-    public func render(size: TerminalSize) -> Frame {
+    public func render(size: ScreenSize) -> Frame {
         if composition.isLaunchGateClosed { return LaunchPlaceholderView.render(size: size) }
         let ids = manager?.windowIDs ?? []
         let activeIndex = manager?.activeWindowID.flatMap { ids.firstIndex(of: $0) }

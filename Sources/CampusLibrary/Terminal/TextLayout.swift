@@ -1,5 +1,3 @@
-import Lifecycle
-
 /// Fitting text into terminal cells: truncation with an ellipsis, padding and word wrapping.
 /// Counts one cell per character. A namespace; pure functions.
 public enum TextLayout {

@@ -6,7 +6,7 @@ public enum WindowSwitcherView {
     /// The switcher frame for `windows` (in order, `nil` for a window still connecting).
     @MainActor
     public static func render(
-        windows: [WindowModel?], active: Int?, highlighted: Int, size: TerminalSize
+        windows: [WindowModel?], active: Int?, highlighted: Int, size: ScreenSize
     ) -> Frame {
         var lines = [" Windows", ""]
         for (index, window) in windows.enumerated() {

@@ -5,7 +5,7 @@ import Lifecycle
 /// signed-out interface and never a second, different loading state. A namespace.
 public enum LaunchPlaceholderView {
     /// The placeholder frame.
-    public static func render(size: TerminalSize) -> Frame {
+    public static func render(size: ScreenSize) -> Frame {
         let title = "Campus Library"
         var lines = Array(repeating: "", count: size.rows)
         let padding = String(repeating: " ", count: max(0, (size.columns - title.count) / 2))

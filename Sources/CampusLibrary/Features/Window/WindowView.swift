@@ -20,7 +20,7 @@ public enum WindowView {
 
     /// The window's frame.
     @MainActor
-    public static func render(_ window: WindowModel, services: AppServices, chrome: Chrome, size: TerminalSize) -> Frame {
+    public static func render(_ window: WindowModel, services: AppServices, chrome: Chrome, size: ScreenSize) -> Frame {
         let width = size.columns
         var lines = [header(window, services: services, chrome: chrome, width: width), String(repeating: "─", count: width)]
         if let message = window.recoveryMessage {
@@ -78,7 +78,7 @@ public enum WindowView {
     static func header(_ window: WindowModel, services: AppServices, chrome: Chrome, width: Int) -> String {
         let left = " Campus Library · Window \(chrome.position)/\(chrome.count) · \(screenName(window.screen))"
         var right: [String] = []
-        if let book = window.search.selectedBook { right.append("◆ \(book.title)") }
+        if let book = window.search.selectedBook { right.append("◆ " + TextLayout.fit(book.title, width: 24)) }
         switch services.auth.state {
         case .restoring: break
         case .signedOut: right.append("signed out")

@@ -4,7 +4,7 @@ import Foundation
 /// their year of first publication and subject headings. A namespace.
 public enum CatalogueSeed {
     /// Bumped whenever `catalogue.json` changes, so an existing database is rebuilt.
-    public static let version = "bundled-1"
+    public static let version = "bundled-2"
 
     /// The bundled records, in file order.
     /// - Throws: ``CatalogueError/seed(_:)`` if the resource is missing or malformed.

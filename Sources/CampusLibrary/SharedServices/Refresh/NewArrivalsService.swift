@@ -31,10 +31,15 @@ public final class NewArrivalsService {
         refreshedAt = preferences.value.newArrivalsRefreshedAt.map(Date.init(timeIntervalSince1970:))
     }
 
-    /// Shows the stored shelf (after the catalogue has loaded).
+    /// Shows the stored shelf (after the catalogue has loaded); on the very first launch, when
+    /// nothing is stored yet, fills it at once.
     public func restore() async {
         let ids = preferences.value.newArrivals
-        guard !ids.isEmpty, let found = try? await catalogue.books(ids) else { return }
+        guard !ids.isEmpty else {
+            if refreshedAt == nil { await refresh() }
+            return
+        }
+        guard let found = try? await catalogue.books(ids) else { return }
         books = ids.compactMap { found[$0] }
     }
 

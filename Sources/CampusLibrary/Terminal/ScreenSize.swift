@@ -1,7 +1,5 @@
-import Lifecycle
-
 /// The size of the terminal in character cells. A `Sendable` value.
-public struct TerminalSize: Hashable, Sendable {
+public struct ScreenSize: Hashable, Sendable {
     /// Columns.
     public var columns: Int
     /// Rows.
@@ -14,5 +12,5 @@ public struct TerminalSize: Hashable, Sendable {
     }
 
     /// The classic 80 × 24 terminal.
-    public static let standard = TerminalSize(columns: 80, rows: 24)
+    public static let standard = ScreenSize(columns: 80, rows: 24)
 }
