@@ -1,0 +1,27 @@
+/// The probe's command-line options, for the scenarios the process-host tests need.
+///
+/// - `--lease-ms N`: take an extra-time lease on entering the background, end it N ms later.
+/// - `--refresh-ms N`: register an app-refresh task and submit it N ms after launch.
+/// - `--grace-ms N`: the termination grace period.
+/// - `--lifetime-s N`: exit with status 3 after N seconds, so a forgotten probe never lingers.
+struct ProbeOptions {
+    var leaseMilliseconds: Int?
+    var refreshMilliseconds: Int?
+    var graceMilliseconds: Int?
+    var lifetimeSeconds = 60
+
+    /// Parses `arguments` (without the program name); unknown arguments are reported and ignored.
+    init(arguments: [String]) {
+        var iterator = arguments.makeIterator()
+        while let argument = iterator.next() {
+            let value = iterator.next().flatMap { Int($0) }
+            switch argument {
+            case "--lease-ms": leaseMilliseconds = value
+            case "--refresh-ms": refreshMilliseconds = value
+            case "--grace-ms": graceMilliseconds = value
+            case "--lifetime-s": lifetimeSeconds = value ?? lifetimeSeconds
+            default: ProbeOutput.line("probe.unknownArgument \(argument)")
+            }
+        }
+    }
+}
