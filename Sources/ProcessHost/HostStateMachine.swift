@@ -9,8 +9,8 @@ import Lifecycle
 ///   foreground inactive when unfocused; background otherwise.
 /// - A stop request backgrounds the scenes and waits for extra-time leases; only then does the
 ///   process stop. A continue before that cancels the stop.
-/// - A process resumed without owning the terminal (`bg`) stays in the background until a later
-///   continue finds it in the foreground (`fg`).
+/// - A process resumed without owning the terminal (`bg`) stays in the background until it owns
+///   the terminal again (`fg`, noticed by the host without a signal).
 /// - Termination of a running process brings the scenes down (hang-up disconnects them), then
 ///   `willTerminate`. Termination of a suspended process gets no callback at all, as on iOS.
 /// - A second termination request while terminating forces the exit.
@@ -116,6 +116,13 @@ package struct HostStateMachine: Sendable, Equatable {
         case .starting, .terminating:
             return .none
         }
+    }
+
+    /// The host noticed, without a signal, whether the process group owns the terminal: `fg` on a
+    /// job that runs in the background gives it the terminal but sends no `SIGCONT`.
+    package mutating func terminalOwnershipChanged(ownsTerminal: Bool) -> Action {
+        guard phase == .running else { return .none }
+        return continued(ownsTerminal: ownsTerminal)
     }
 
     /// The terminal reported focus in (`true`) or out (`false`).

@@ -17,6 +17,8 @@ extension ProcessHost {
     static let pollInterval: Duration = .milliseconds(5)
     /// Slack after the lease budget, so the runtime's own lease deadline fires first.
     static let leaseSlack: Duration = .milliseconds(100)
+    /// How often a process running in the background checks whether it owns the terminal again.
+    static let ownershipPollInterval: Duration = .milliseconds(200)
 
     func launch(scenes target: SceneState) {
         if target.isForeground { terminal.enter() }
@@ -137,6 +139,24 @@ extension ProcessHost {
         } else {
             clock.schedule(after: Self.pollInterval) { [weak self] in
                 self?.waitForWork(deadline: deadline)
+            }
+        }
+    }
+
+    /// While running in the background of an interactive terminal (after `bg`, or launched with
+    /// `&`), checks a few times a second whether the process group owns the terminal again: `fg`
+    /// on a running job sends no signal.
+    func watchTerminalOwnershipIfNeeded() {
+        guard !isWatchingTerminalOwnership, terminal.isInteractive, machine.phase == .running, !machine.ownsTerminal
+        else { return }
+        isWatchingTerminalOwnership = true
+        clock.schedule(after: Self.ownershipPollInterval) { [weak self] in
+            guard let self else { return }
+            self.isWatchingTerminalOwnership = false
+            if self.terminal.ownsForeground {
+                self.perform(self.machine.terminalOwnershipChanged(ownsTerminal: true))
+            } else {
+                self.watchTerminalOwnershipIfNeeded()
             }
         }
     }

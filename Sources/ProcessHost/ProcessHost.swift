@@ -82,6 +82,8 @@ public final class ProcessHost: LifecycleHost {
     var grantTimers: [String: ScheduledAction] = [:]
     /// Requests that fell due while stopped; granted on resume.
     var grantsDueAfterResume: [String] = []
+    /// Whether a check for regaining the terminal is scheduled (running in the background after `bg`).
+    var isWatchingTerminalOwnership = false
     private var isStarted = false
 
     /// Creates a host and its runtime. Nothing happens until ``start()`` or ``run()``.
@@ -176,6 +178,7 @@ public final class ProcessHost: LifecycleHost {
         case .deliverMemoryWarning: send(.memoryWarning)
         case .redraw: onRedraw?(terminal.size)
         }
+        watchTerminalOwnershipIfNeeded()
     }
 
     /// Hands `event` to the runtime; a refused event is logged (the runtime is unchanged then).

@@ -42,9 +42,13 @@ public final class Terminal {
 
     /// Whether this process's group owns the terminal (always true when not interactive). A
     /// process resumed with `bg` does not: it must not read keys or change terminal settings.
+    /// A terminal that is not the process's controlling terminal has no job control, so the
+    /// process owns it as much as anyone.
     public var ownsForeground: Bool {
         guard isInteractive else { return true }
-        return tcgetpgrp(inputDescriptor) == getpgrp()
+        let group = tcgetpgrp(inputDescriptor)
+        if group < 0 { return errno == ENOTTY }
+        return group == getpgrp()
     }
 
     /// The window size, if the output is a terminal that reports one.

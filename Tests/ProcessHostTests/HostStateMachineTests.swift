@@ -51,6 +51,22 @@ struct HostStateMachineTests {
         #expect(machine.continued(ownsTerminal: true) == .moveScenes(to: .foregroundActive))
     }
 
+    @Test func regainingTheTerminalWithoutASignalComesBackToActive() {
+        var machine = running()
+        _ = machine.stopRequested()
+        _ = machine.leasesSettled()
+        _ = machine.continued(ownsTerminal: false)
+        #expect(machine.terminalOwnershipChanged(ownsTerminal: false) == HostStateMachine.Action.none)
+        #expect(machine.terminalOwnershipChanged(ownsTerminal: true) == .moveScenes(to: .foregroundActive))
+    }
+
+    @Test func ownershipChangesAreIgnoredWhileStopped() {
+        var machine = running()
+        _ = machine.stopRequested()
+        #expect(machine.terminalOwnershipChanged(ownsTerminal: true) == HostStateMachine.Action.none)
+        #expect(machine.phase == .suspending)
+    }
+
     @Test func continueWhileWaitingForLeasesCancelsTheStop() {
         var machine = running()
         _ = machine.stopRequested()

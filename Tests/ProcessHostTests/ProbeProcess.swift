@@ -17,20 +17,35 @@ final class ProbeProcess {
 
     private let process = Process()
     private let input = Pipe()
-    private let output = OutputCollector()
-    private let errors = OutputCollector()
+    private let terminal: PseudoTerminal?
+    private let output: OutputCollector
+    private let errors = OutputCollector(stripsTerminalControls: false)
 
-    /// Starts the probe with `arguments` and waits until its scene is active.
-    init(arguments: [String] = [], sourceLocation: SourceLocation = #_sourceLocation) async throws {
+    /// Starts the probe with `arguments` and waits until its scene is active. With `terminal`,
+    /// the probe's standard input and output are that pseudo-terminal (its log is read from the
+    /// primary side, with carriage returns and escape sequences removed).
+    init(
+        arguments: [String] = [], terminal: PseudoTerminal? = nil, environment: [String: String] = [:],
+        sourceLocation: SourceLocation = #_sourceLocation
+    ) async throws {
+        self.terminal = terminal
+        self.output = OutputCollector(stripsTerminalControls: terminal != nil)
         process.executableURL = try Self.probeURL()
         process.arguments = arguments
+        process.environment = ProcessInfo.processInfo.environment.merging(environment) { $1 }
         let stdout = Pipe()
         let stderr = Pipe()
-        process.standardInput = input
-        process.standardOutput = stdout
+        if let terminal {
+            let handle = FileHandle(fileDescriptor: terminal.secondary, closeOnDealloc: false)
+            process.standardInput = handle
+            process.standardOutput = handle
+        } else {
+            process.standardInput = input
+            process.standardOutput = stdout
+        }
         process.standardError = stderr
         try process.run()
-        output.startReading(stdout.fileHandleForReading.fileDescriptor)
+        output.startReading(terminal?.primary ?? stdout.fileHandleForReading.fileDescriptor)
         errors.startReading(stderr.fileHandleForReading.fileDescriptor)
         try await waitForLine("app.didBecomeActive", sourceLocation: sourceLocation)
     }
@@ -59,8 +74,15 @@ final class ProbeProcess {
 
     /// Writes raw bytes to the child's standard input.
     func write(_ text: String) {
-        input.fileHandleForWriting.write(Data(text.utf8))
+        if let terminal {
+            terminal.type(text)
+        } else {
+            input.fileHandleForWriting.write(Data(text.utf8))
+        }
     }
+
+    /// Everything written to standard output so far, escape sequences included.
+    var rawOutput: String { output.text }
 
     /// Waits until the log has at least `count` lines and returns them.
     @discardableResult
@@ -125,7 +147,7 @@ final class ProbeProcess {
         let start = ContinuousClock.now
         try await poll("the process to exit", sourceLocation: sourceLocation) { !$0.process.isRunning }
         let elapsed = start.duration(to: .now)
-        await output.waitForEnd()
+        if terminal == nil { await output.waitForEnd() }
         return (process.terminationReason, process.terminationStatus, elapsed)
     }
 
@@ -197,8 +219,16 @@ final class OutputCollector: Sendable {
     }
 
     private let state = Mutex(State())
+    private let stripsTerminalControls: Bool
 
-    /// Reads `descriptor` until end of file on a new thread.
+    /// Creates a collector; with `stripsTerminalControls`, ``lines`` drop carriage returns and
+    /// CSI escape sequences (output read from a pseudo-terminal).
+    init(stripsTerminalControls: Bool = false) {
+        self.stripsTerminalControls = stripsTerminalControls
+    }
+
+    /// Reads `descriptor` until end of file (or an error, as a pseudo-terminal's primary side
+    /// reports once every secondary descriptor is closed) on a new thread.
     func startReading(_ descriptor: Int32) {
         let thread = Thread { [self] in
             var buffer = [UInt8](repeating: 0, count: 4096)
@@ -220,9 +250,15 @@ final class OutputCollector: Sendable {
         thread.start()
     }
 
+    /// Everything read so far, as text.
+    var text: String {
+        state.withLock { String(decoding: $0.bytes, as: UTF8.self) }
+    }
+
     /// Every complete line read so far.
     var lines: [String] {
-        let text = state.withLock { String(decoding: $0.bytes, as: UTF8.self) }
+        var text = self.text
+        if stripsTerminalControls { text = Self.stripControls(text) }
         var lines = text.split(separator: "\n", omittingEmptySubsequences: false).map(String.init)
         lines.removeLast()
         return lines
@@ -234,5 +270,21 @@ final class OutputCollector: Sendable {
         while !state.withLock({ $0.ended }), ContinuousClock.now < deadline {
             try? await Task.sleep(for: .milliseconds(2))
         }
+    }
+
+    /// Removes carriage returns and `ESC [ … final` sequences.
+    private static func stripControls(_ text: String) -> String {
+        var result = String.UnicodeScalarView()
+        var scalars = text.unicodeScalars.makeIterator()
+        while let scalar = scalars.next() {
+            if scalar == "\r" { continue }
+            guard scalar == "\u{1B}" else {
+                result.append(scalar)
+                continue
+            }
+            guard scalars.next() == "[" else { continue }
+            while let next = scalars.next(), !(0x40...0x7E).contains(next.value) {}
+        }
+        return String(result)
     }
 }

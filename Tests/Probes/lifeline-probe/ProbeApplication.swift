@@ -43,6 +43,7 @@ final class ProbeApplication: ApplicationDelegate {
         switch key {
         case .character("q"): host?.quit()
         case .character("w"): host?.runtime.requestSceneActivation()
+        case .character("c") where options.crashKey: preconditionFailure("lifeline-probe: crash requested with --crash-key")
         default: break
         }
     }

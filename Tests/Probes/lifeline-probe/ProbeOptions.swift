@@ -4,16 +4,22 @@
 /// - `--refresh-ms N`: register an app-refresh task and submit it N ms after launch.
 /// - `--grace-ms N`: the termination grace period.
 /// - `--lifetime-s N`: exit with status 3 after N seconds, so a forgotten probe never lingers.
+/// - `--crash-key`: the `c` key crashes the probe (a Swift trap), to test the terminal's restoration.
 struct ProbeOptions {
     var leaseMilliseconds: Int?
     var refreshMilliseconds: Int?
     var graceMilliseconds: Int?
     var lifetimeSeconds = 60
+    var crashKey = false
 
     /// Parses `arguments` (without the program name); unknown arguments are reported and ignored.
     init(arguments: [String]) {
         var iterator = arguments.makeIterator()
         while let argument = iterator.next() {
+            if argument == "--crash-key" {
+                crashKey = true
+                continue
+            }
             let value = iterator.next().flatMap { Int($0) }
             switch argument {
             case "--lease-ms": leaseMilliseconds = value
