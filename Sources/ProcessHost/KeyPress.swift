@@ -35,6 +35,7 @@ public enum KeyPress: Hashable, Sendable, CustomStringConvertible {
     /// A sequence the reader does not name, with its bytes.
     case unknown([UInt8])
 
+    /// A short readable name, such as `a`, `enter` or `ctrl-c`.
     public var description: String {
         switch self {
         case .character(let character): String(character)

@@ -11,5 +11,6 @@ public struct TerminalSize: Hashable, Sendable, CustomStringConvertible {
         self.rows = rows
     }
 
+    /// The size as `COLUMNSxROWS`.
     public var description: String { "\(columns)x\(rows)" }
 }

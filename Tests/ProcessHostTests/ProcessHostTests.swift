@@ -118,6 +118,33 @@ struct ProcessHostTests {
         #expect(probe.lines == ProbeProcess.launchLog + Self.resignAndBackground + ["app.willTerminate"])
     }
 
+    @Test func terminationWaitsForCancelledWorkToFinishWithinTheGracePeriod() async throws {
+        let probe = try await ProbeProcess(arguments: ["--terminate-work-ms", "300"])
+        probe.send(SIGTERM)
+        let exit = try await probe.waitForExit()
+        #expect(exit.status == 0)
+        #expect(exit.elapsed >= .milliseconds(250))
+        #expect(probe.lines.suffix(2) == ["app.willTerminate", "work.done"])
+    }
+
+    @Test func workOutlivingTheGracePeriodIsCutShort() async throws {
+        let probe = try await ProbeProcess(arguments: ["--terminate-work-ms", "5000", "--grace-ms", "200"])
+        probe.send(SIGTERM)
+        let exit = try await probe.waitForExit()
+        #expect(exit.status == 1)
+        #expect(exit.elapsed < .seconds(3))
+        #expect(probe.lines.last == "app.willTerminate")
+    }
+
+    @Test func aBlockedMainThreadIsEndedByTheWatchdog() async throws {
+        let probe = try await ProbeProcess(arguments: ["--block-terminate-ms", "10000", "--grace-ms", "200"])
+        probe.send(SIGTERM)
+        let exit = try await probe.waitForExit()
+        #expect(exit.reason == .exit)
+        #expect(exit.status == 1)
+        #expect(exit.elapsed < .seconds(5))
+    }
+
     @Test func hangUpDisconnectsTheSceneThenTerminates() async throws {
         let probe = try await ProbeProcess()
         probe.send(SIGHUP)

@@ -20,9 +20,25 @@ final class PseudoTerminal {
     init() throws {
         var primary: Int32 = -1
         var secondary: Int32 = -1
+        #if canImport(Darwin)
+        primary = posix_openpt(O_RDWR | O_NOCTTY)
+        guard primary >= 0, grantpt(primary) == 0, unlockpt(primary) == 0, let name = ptsname(primary) else {
+            let code = errno
+            if primary >= 0 { close(primary) }
+            throw PseudoTerminalError(step: "posix_openpt", code: code)
+        }
+        secondary = open(name, O_RDWR | O_NOCTTY)
+        guard secondary >= 0 else {
+            let code = errno
+            close(primary)
+            throw PseudoTerminalError(step: "open the secondary side", code: code)
+        }
+        #else
+        // Glibc's Swift module does not expose posix_openpt; openpty does the same in one call.
         guard openpty(&primary, &secondary, nil, nil, nil) == 0 else {
             throw PseudoTerminalError(step: "openpty", code: errno)
         }
+        #endif
         self.primary = primary
         self.secondary = secondary
     }

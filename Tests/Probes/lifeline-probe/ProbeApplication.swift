@@ -1,5 +1,14 @@
+import Dispatch
 import Lifecycle
 import ProcessHost
+
+#if canImport(Darwin)
+import Darwin
+#elseif canImport(Glibc)
+import Glibc
+#elseif canImport(Musl)
+import Musl
+#endif
 
 /// The probe app: logs every application event and scene callback as one line, and runs the
 /// scenario its options ask for. Owned by `main.swift`; lives on the main actor.
@@ -35,6 +44,23 @@ final class ProbeApplication: ApplicationDelegate {
             ProbeOutput.line("task.submitted refresh")
         } catch {
             ProbeOutput.line("task.error \(error)")
+        }
+    }
+
+    func willTerminate(_ runtime: LifecycleRuntime) {
+        if let milliseconds = options.terminateWorkMilliseconds {
+            runtime.applicationScope.task("final flush") {
+                // Deliberately deaf to cancellation: the host must wait for it within the grace period.
+                await withCheckedContinuation { (continuation: CheckedContinuation<Void, Never>) in
+                    DispatchQueue.main.asyncAfter(deadline: .now() + .milliseconds(milliseconds)) {
+                        continuation.resume()
+                    }
+                }
+                ProbeOutput.line("work.done")
+            }
+        }
+        if let milliseconds = options.blockTerminateMilliseconds {
+            usleep(UInt32(milliseconds) * 1_000)
         }
     }
 

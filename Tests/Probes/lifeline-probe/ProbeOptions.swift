@@ -3,12 +3,17 @@
 /// - `--lease-ms N`: take an extra-time lease on entering the background, end it N ms later.
 /// - `--refresh-ms N`: register an app-refresh task and submit it N ms after launch.
 /// - `--grace-ms N`: the termination grace period.
+/// - `--terminate-work-ms N`: `willTerminate` starts tracked work that ignores cancellation and
+///   takes N ms (it prints `work.done` when it finishes).
+/// - `--block-terminate-ms N`: `willTerminate` blocks the main thread for N ms.
 /// - `--lifetime-s N`: exit with status 3 after N seconds, so a forgotten probe never lingers.
 /// - `--crash-key`: the `c` key crashes the probe (a Swift trap), to test the terminal's restoration.
 struct ProbeOptions {
     var leaseMilliseconds: Int?
     var refreshMilliseconds: Int?
     var graceMilliseconds: Int?
+    var terminateWorkMilliseconds: Int?
+    var blockTerminateMilliseconds: Int?
     var lifetimeSeconds = 60
     var crashKey = false
 
@@ -25,6 +30,8 @@ struct ProbeOptions {
             case "--lease-ms": leaseMilliseconds = value
             case "--refresh-ms": refreshMilliseconds = value
             case "--grace-ms": graceMilliseconds = value
+            case "--terminate-work-ms": terminateWorkMilliseconds = value
+            case "--block-terminate-ms": blockTerminateMilliseconds = value
             case "--lifetime-s": lifetimeSeconds = value ?? lifetimeSeconds
             default: ProbeOutput.line("probe.unknownArgument \(argument)")
             }
