@@ -101,6 +101,13 @@ final class ProbeProcess {
         #expect(actual == expected, "log so far:\n\(describe())", sourceLocation: sourceLocation)
     }
 
+    /// Waits until the raw output (escape sequences included) contains `text`.
+    func waitForRawOutput(containing text: String, sourceLocation: SourceLocation = #_sourceLocation) async throws {
+        try await poll("output containing \(text.debugDescription)", sourceLocation: sourceLocation) {
+            $0.rawOutput.contains(text)
+        }
+    }
+
     /// Waits until `line` appears anywhere in the log.
     func waitForLine(_ line: String, sourceLocation: SourceLocation = #_sourceLocation) async throws {
         try await poll("line '\(line)'", sourceLocation: sourceLocation) { $0.lines.contains(line) }

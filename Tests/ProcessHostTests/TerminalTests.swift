@@ -22,7 +22,8 @@ struct TerminalTests {
         probe.send(SIGTSTP)
         try await probe.waitUntilStopped()
         #expect(terminal.localModes == original)
-        #expect(probe.rawOutput.contains("\u{1B}[?1004l"), "focus reporting was not disabled")
+        // The process wrote the sequence before it stopped; the reader may still be catching up.
+        try await probe.waitForRawOutput(containing: "\u{1B}[?1004l")
 
         probe.send(SIGCONT)
         try await probe.waitForLine("scene.willEnterForeground terminal")
