@@ -17,6 +17,8 @@ public enum LifecycleError: Error, Equatable, Sendable, CustomStringConvertible 
     case registrationAfterLaunch(String)
     /// No background task with this identifier is running.
     case backgroundTaskNotRunning(String)
+    /// A background task with this identifier is already running; the system runs one at a time.
+    case backgroundTaskAlreadyRunning(String)
 
     public var description: String {
         switch self {
@@ -36,6 +38,8 @@ public enum LifecycleError: Error, Equatable, Sendable, CustomStringConvertible 
             "Background-task handler '\(identifier)' must be registered before launch finishes."
         case let .backgroundTaskNotRunning(identifier):
             "No background task '\(identifier)' is running."
+        case let .backgroundTaskAlreadyRunning(identifier):
+            "Background task '\(identifier)' is already running; it was not started again."
         }
     }
 }

@@ -19,7 +19,12 @@ public final class VirtualClock: LifelineClock {
         let deadline: LifelineInstant
         let sequence: Int
         let fire: @MainActor () -> Void
+        /// The handle of a scheduled action; `nil` for a sleeper.
         let handle: ScheduledAction?
+        /// The continuation slot of a sleeper; `nil` for a scheduled action.
+        let sleeper: SleeperSlot?
+        /// The tracked task that sleeps, unparked when it is woken.
+        var waiter: TrackedTask? = nil
     }
 
     /// The current virtual instant.
@@ -51,7 +56,7 @@ public final class VirtualClock: LifelineClock {
         sequence += 1
         let id = sequence
         let handle = ScheduledAction { [weak self] in self?.entries.removeAll { $0.sequence == id } }
-        insert(Entry(deadline: deadline, sequence: id, fire: action, handle: handle))
+        insert(Entry(deadline: deadline, sequence: id, fire: action, handle: handle, sleeper: nil))
         return handle
     }
 
@@ -61,9 +66,16 @@ public final class VirtualClock: LifelineClock {
             return
         }
         let slot = SleeperSlot()
+        let waiter = WorkTracker.currentTask
         sequence += 1
         let id = sequence
-        insert(Entry(deadline: deadline, sequence: id, fire: { slot.resume(throwing: nil) }, handle: nil))
+        let wake: @MainActor () -> Void = {
+            slot.resume(throwing: nil)
+            if let waiter { waiter.tracker.unpark(waiter) }
+        }
+        insert(Entry(deadline: deadline, sequence: id, fire: wake, handle: nil, sleeper: slot, waiter: waiter))
+        // A cancelled sleeper leaves no entry behind: `nextDeadline` only reports real work.
+        defer { entries.removeAll { $0.sequence == id } }
         try await WorkTracker.parkCurrentTask {
             try await withTaskCancellationHandler {
                 try await withCheckedThrowingContinuation { continuation in
@@ -73,7 +85,6 @@ public final class VirtualClock: LifelineClock {
                 slot.resume(throwing: CancellationError())
             }
         }
-        if Task.isCancelled { entries.removeAll { $0.sequence == id } }
     }
 
     /// Moves time forward to `instant`, running every action and waking every sleeper due by then,
@@ -102,12 +113,16 @@ public final class VirtualClock: LifelineClock {
         return true
     }
 
-    /// Drops every pending action and cancels every sleeper: what a process kill does to the
-    /// timers of the incarnation that owned this clock.
+    /// Drops every pending action and cancels every sleeper (it throws `CancellationError`): what a
+    /// process kill does to the timers of the incarnation that owned this clock.
     public func cancelAll() {
         let pending = entries
         entries.removeAll()
-        for entry in pending where entry.handle == nil { entry.fire() }
+        for entry in pending {
+            entry.handle?.cancel()
+            entry.sleeper?.resume(throwing: CancellationError())
+            if let waiter = entry.waiter { waiter.tracker.unpark(waiter) }
+        }
     }
 
     private func insert(_ entry: Entry) {

@@ -59,17 +59,28 @@ public final class WorkTracker {
     /// Marks the current tracked task (if any) parked while `body` suspends.
     ///
     /// Lifeline-owned suspension points wrap their wait in this; code outside a tracked task runs
-    /// `body` unchanged.
+    /// `body` unchanged. Whoever resumes the wait calls ``unpark(_:)`` at that moment, so that the
+    /// task counts as runnable before it gets the main actor back.
     public func parked<T>(_ body: () async throws -> T) async rethrows -> T {
         guard let task = WorkTracker.currentTask, task.tracker === self, liveTasks[task.id] != nil else {
             return try await body()
         }
         guard parkedTasks.insert(task.id).inserted else { return try await body() }
         generation += 1
-        defer {
-            if parkedTasks.remove(task.id) != nil { generation += 1 }
-        }
+        defer { unpark(task.id) }
         return try await body()
+    }
+
+    /// Marks `task` runnable again: a Lifeline-owned suspension point calls this when it resumes
+    /// the task's wait (a clock deadline, a phase change), since the task only runs later, when it
+    /// gets the main actor. Does nothing for a task that is not parked in this tracker.
+    public func unpark(_ task: TrackedTask) {
+        guard task.tracker === self else { return }
+        unpark(task.id)
+    }
+
+    func unpark(_ id: TaskID) {
+        if parkedTasks.remove(id) != nil { generation += 1 }
     }
 }
 
