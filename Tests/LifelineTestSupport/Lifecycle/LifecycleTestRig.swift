@@ -29,6 +29,9 @@ public final class LifecycleTestRig {
     public private(set) var sceneDelegates: [RecordingSceneDelegate] = []
     /// The payload each new scene delegate answers restoration requests with, by session.
     public var payloads: [SceneSessionID: Data] = [:]
+    /// Runs in the scene factory, after the delegate is created and before `willConnect`: for
+    /// tests that observe a scene from its first event.
+    public var onSceneCreated: (@MainActor (LifecycleScene) -> Void)?
     /// Records written by the runtime's logger.
     public let logSink = MemoryLogSink()
 
@@ -48,6 +51,7 @@ public final class LifecycleTestRig {
             let delegate = RecordingSceneDelegate(scene: scene, log: self.log)
             delegate.payload = self.payloads[scene.id]
             self.sceneDelegates.append(delegate)
+            self.onSceneCreated?(scene)
             return delegate
         }
     }
