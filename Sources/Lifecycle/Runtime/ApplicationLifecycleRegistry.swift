@@ -24,9 +24,12 @@ final class ApplicationLifecycleRegistry {
         var isStraggler = false
         /// Set on removal so that an in-flight pass (which iterates a snapshot) skips it.
         var isRemoved = false
+        /// Unique within the registry, never reused: what an observation handle removes.
+        let id: Int
         let handler: @MainActor (ApplicationEvent) -> Void
 
-        init(handler: @escaping @MainActor (ApplicationEvent) -> Void) {
+        init(id: Int, handler: @escaping @MainActor (ApplicationEvent) -> Void) {
+            self.id = id
             self.handler = handler
         }
     }
@@ -37,6 +40,8 @@ final class ApplicationLifecycleRegistry {
     private(set) var phase = ScenePhase.background
     /// Observers in addition order. Invariant outside dispatch: each is at (`launchStage`, `phase`).
     private var entries: [Entry] = []
+    /// The id of the last entry added.
+    private var nextEntryID = 0
     /// True while a pass or a catch-up runs: an observer added then is a straggler.
     private var isDispatching = false
     /// Set by ``close()`` when the process ends: nothing is dispatched any more.
@@ -45,18 +50,18 @@ final class ApplicationLifecycleRegistry {
     /// Adds an observer and catches it up (at once, or after the running pass).
     func add(_ handler: @escaping @MainActor (ApplicationEvent) -> Void) -> LifecycleObservation {
         guard !isClosed else { return LifecycleObservation {} }
-        let entry = Entry(handler: handler)
+        nextEntryID += 1
+        let entry = Entry(id: nextEntryID, handler: handler)
         entries.append(entry)
         if isDispatching {
             entry.isStraggler = true
         } else {
             withDispatch { catchUp(entry) }
         }
-        return LifecycleObservation { [weak self, weak entry] in
-            guard let entry, !entry.isRemoved else { return }
-            entry.isRemoved = true
-            self?.entries.removeAll { $0 === entry }
-        }
+        // The handle refers to the entry by id only: a weak reference would give every entry a
+        // side table and make each retain in the dispatch loop take the slow path.
+        let id = entry.id
+        return LifecycleObservation { [weak self] in self?.remove(id) }
     }
 
     /// Dispatches the next launch event (`willFinishLaunching`, then `didFinishLaunching`).
@@ -76,9 +81,10 @@ final class ApplicationLifecycleRegistry {
 
     /// Dispatches the phase events that move the aggregate phase to `target`, one step at a time.
     func dispatchPhase(to target: ScenePhase) {
-        for event in ApplicationEvent.phasePath(from: phase, to: target) {
-            guard !isClosed, let (source, destination) = event.phaseStep else { return }
+        while !isClosed, let event = ApplicationEvent.phaseEvent(from: phase, toward: target),
+              let (source, destination) = event.phaseStep {
             phase = destination
+            guard !entries.isEmpty else { continue }
             withDispatch {
                 pass(downward: event.isDownward) { entry in
                     guard entry.phase == source else { return }
@@ -96,6 +102,12 @@ final class ApplicationLifecycleRegistry {
         withDispatch {
             pass(downward: event.isDownward) { entry in entry.handler(event) }
         }
+    }
+
+    private func remove(_ id: Int) {
+        guard let index = entries.firstIndex(where: { $0.id == id }) else { return }
+        entries[index].isRemoved = true
+        entries.remove(at: index)
     }
 
     /// Stops dispatching for good and drops every observer.
@@ -141,8 +153,8 @@ final class ApplicationLifecycleRegistry {
             entry.launchStage += 1
             entry.handler(Self.launchEvent(entry.launchStage))
         }
-        for event in ApplicationEvent.phasePath(from: entry.phase, to: phase) {
-            guard !entry.isRemoved, !isClosed, let (_, destination) = event.phaseStep else { return }
+        while !entry.isRemoved, !isClosed, let event = ApplicationEvent.phaseEvent(from: entry.phase, toward: phase),
+              let (_, destination) = event.phaseStep {
             entry.phase = destination
             entry.handler(event)
         }

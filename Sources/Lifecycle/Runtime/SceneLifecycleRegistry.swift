@@ -19,9 +19,12 @@ final class SceneLifecycleRegistry {
         var state: SceneState = .unattached
         /// Set on removal so that an in-flight pass (which iterates a snapshot) skips it.
         var isRemoved = false
+        /// Unique within the registry, never reused: what an observation handle removes.
+        let id: Int
         let handler: @MainActor (SceneEvent) -> Void
 
-        init(handler: @escaping @MainActor (SceneEvent) -> Void) {
+        init(id: Int, handler: @escaping @MainActor (SceneEvent) -> Void) {
+            self.id = id
             self.handler = handler
         }
     }
@@ -32,6 +35,8 @@ final class SceneLifecycleRegistry {
     private(set) var target: SceneState = .unattached
     /// Observers in addition order. Invariant outside dispatch: every entry is at `state`.
     private var entries: [Entry] = []
+    /// The id of the last entry added.
+    private var nextEntryID = 0
     /// True while a pass or a catch-up is delivering events: an observer added then is a straggler.
     private(set) var isDispatching = false
     /// True inside ``converge()``: a reentrant move request retargets instead of being queued.
@@ -47,7 +52,8 @@ final class SceneLifecycleRegistry {
     /// as soon as the current pass is over.
     func add(_ handler: @escaping @MainActor (SceneEvent) -> Void) -> LifecycleObservation {
         guard !isClosed else { return LifecycleObservation {} }
-        let entry = Entry(handler: handler)
+        nextEntryID += 1
+        let entry = Entry(id: nextEntryID, handler: handler)
         entries.append(entry)
         if isDispatching {
             hasStragglers = true
@@ -57,11 +63,10 @@ final class SceneLifecycleRegistry {
             catchUpStragglers()
             isDispatching = false
         }
-        return LifecycleObservation { [weak self, weak entry] in
-            guard let entry, !entry.isRemoved else { return }
-            entry.isRemoved = true
-            self?.entries.removeAll { $0 === entry }
-        }
+        // The handle refers to the entry by id only: a weak reference would give every entry a
+        // side table and make each retain in the dispatch loop take the slow path.
+        let id = entry.id
+        return LifecycleObservation { [weak self] in self?.remove(id) }
     }
 
     /// Moves to `newTarget`, delivering every intermediate event.
@@ -73,6 +78,12 @@ final class SceneLifecycleRegistry {
     /// During dispatch: makes `newTarget` the state the running dispatch converges on.
     func retarget(to newTarget: SceneState) {
         target = newTarget
+    }
+
+    private func remove(_ id: Int) {
+        guard let index = entries.firstIndex(where: { $0.id == id }) else { return }
+        entries[index].isRemoved = true
+        entries.remove(at: index)
     }
 
     /// Stops dispatching for good and drops every observer (breaking retain cycles through their
@@ -107,23 +118,19 @@ final class SceneLifecycleRegistry {
         let pass = entries
         let source = event.source
         let destination = event.destination
-        if event.isUpward {
-            for entry in pass where entry.state == source && !entry.isRemoved {
-                entry.state = destination
-                entry.handler(event)
-                if isClosed { return }
-            }
-        } else {
-            var index = pass.count
-            while index > 0 {
-                index -= 1
-                let entry = pass[index]
-                guard entry.state == source, !entry.isRemoved else { continue }
-                entry.state = destination
-                entry.handler(event)
-                if isClosed { return }
-            }
+        let count = pass.count
+        let upward = event.isUpward
+        for step in 0..<count {
+            // Safe because `pass` holds a strong reference to every entry until the loop ends,
+            // whatever the observers do to `entries`; unowned(unsafe) spares a retain and a
+            // release per observer on the runtime's hottest loop.
+            unowned(unsafe) let entry = pass[upward ? step : count &- 1 &- step]
+            guard entry.state == source, !entry.isRemoved else { continue }
+            entry.state = destination
+            entry.handler(event)
+            if isClosed { break }
         }
+        withExtendedLifetime(pass) {}
     }
 
     private func catchUpStragglers() {
