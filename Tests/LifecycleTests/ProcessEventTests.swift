@@ -290,6 +290,16 @@ struct ProcessEventTests {
         }
     }
 
+    @Test("a runtime killed before launch never launches")
+    func killedBeforeLaunch() {
+        let rig = LifecycleTestRig()
+        rig.runtime.markKilled()
+        #expect(throws: LifecycleError.illegalProcessTransition(event: "launch", state: .notRunning)) {
+            try rig.launch()
+        }
+        #expect(rig.log.take().isEmpty)
+    }
+
     @Test("scene events before launch are refused")
     func eventsBeforeLaunch() throws {
         let rig = LifecycleTestRig()

@@ -130,6 +130,22 @@ struct SystemClockTests {
         #expect(abs(clock.date.timeIntervalSinceNow) < 60)
     }
 
+    @Test("a scheduled action runs on the main actor after its delay; a cancelled one never runs")
+    func scheduledActionFires() async throws {
+        let clock = SystemClock()
+        var fired: [String] = []
+        let start = clock.now
+        clock.schedule(after: .milliseconds(10)) { fired.append("due at \(clock.now >= start.advanced(by: .milliseconds(10)))") }
+        clock.schedule(after: .milliseconds(5)) { fired.append("cancelled") }.cancel()
+        var waited = 0
+        while fired.isEmpty, waited < 400 {
+            try await Task.sleep(for: .milliseconds(5))
+            waited += 1
+        }
+        try await Task.sleep(for: .milliseconds(20))
+        #expect(fired == ["due at true"])
+    }
+
     @Test("a far deadline is accepted without overflow and can be cancelled")
     func farDeadline() {
         let clock = SystemClock()

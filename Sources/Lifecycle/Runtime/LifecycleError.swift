@@ -20,6 +20,7 @@ public enum LifecycleError: Error, Equatable, Sendable, CustomStringConvertible 
     /// A background task with this identifier is already running; the system runs one at a time.
     case backgroundTaskAlreadyRunning(String)
 
+    /// What was refused and why; the runtime was left unchanged.
     public var description: String {
         switch self {
         case let .illegalSceneTransition(scene, event, state):

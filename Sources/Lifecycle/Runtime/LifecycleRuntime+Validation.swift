@@ -11,7 +11,7 @@ extension LifecycleRuntime {
     func validate(_ event: HostEvent) throws(LifecycleError) {
         switch event {
         case .launch:
-            guard processState == .notRunning, launchOptions == nil else {
+            guard processState == .notRunning, launchOptions == nil, !wasKilled else {
                 throw .illegalProcessTransition(event: event.name, state: processState)
             }
         case .connectScene(let session, _, _):

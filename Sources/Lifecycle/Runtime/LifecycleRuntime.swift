@@ -49,6 +49,8 @@ public final class LifecycleRuntime {
     /// True while an event (or a late observer's catch-up) is being dispatched; host events
     /// handed in meanwhile are queued.
     private var isHandling = false
+    /// Set by ``markKilled()``: the incarnation is over and can never launch.
+    private(set) var wasKilled = false
     /// True from `willFinishLaunching` until `didFinishLaunching` has returned.
     var isHandlingLaunch = false
     /// Host events handed in during dispatch, handled in order once it is over.
@@ -147,6 +149,7 @@ public final class LifecycleRuntime {
     /// ends the process.
     public func markKilled() {
         processState = .notRunning
+        wasKilled = true
         queuedEvents.removeAll()
         for scene in connectedScenes { scene.halt() }
         applicationRegistry.close()

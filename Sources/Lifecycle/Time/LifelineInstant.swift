@@ -43,6 +43,7 @@ public struct LifelineInstant: Hashable, Comparable, Sendable, CustomStringConve
         other.offset - offset
     }
 
+    /// Orders instants by offset.
     public static func < (lhs: LifelineInstant, rhs: LifelineInstant) -> Bool {
         lhs.offset < rhs.offset
     }

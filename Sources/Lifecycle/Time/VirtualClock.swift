@@ -39,6 +39,7 @@ public final class VirtualClock: LifelineClock {
         self.origin = origin
     }
 
+    /// ``origin`` plus the virtual time elapsed.
     public var date: Date {
         origin.addingTimeInterval(Self.seconds(now.offset))
     }
@@ -51,6 +52,7 @@ public final class VirtualClock: LifelineClock {
     /// Number of pending actions and sleepers.
     public var pendingCount: Int { entries.count }
 
+    /// Records `action` to run inside the ``advance(to:)`` that reaches `deadline`.
     @discardableResult
     public func schedule(at deadline: LifelineInstant, _ action: @escaping @MainActor () -> Void) -> ScheduledAction {
         sequence += 1
@@ -60,6 +62,7 @@ public final class VirtualClock: LifelineClock {
         return handle
     }
 
+    /// Suspends until an ``advance(to:)`` reaches `deadline`; the task is parked meanwhile.
     public func sleep(until deadline: LifelineInstant) async throws {
         guard deadline > now else {
             try Task.checkCancellation()
