@@ -139,7 +139,7 @@ extension LifecycleRuntime {
             logger.warning("A silent push arrived with no handler set.")
             return
         }
-        silentPushCount += 1
+        silentPushCount &+= 1
         let number = silentPushCount
         pendingSilentPushes[number] = clock.schedule(at: clock.now.advanced(by: budgets.silentPush)) { [weak self] in
             guard let self, self.pendingSilentPushes.removeValue(forKey: number) != nil, self.isAlive else { return }

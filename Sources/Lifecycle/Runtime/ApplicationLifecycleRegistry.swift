@@ -50,7 +50,7 @@ final class ApplicationLifecycleRegistry {
     /// Adds an observer and catches it up (at once, or after the running pass).
     func add(_ handler: @escaping @MainActor (ApplicationEvent) -> Void) -> LifecycleObservation {
         guard !isClosed else { return LifecycleObservation {} }
-        nextEntryID += 1
+        nextEntryID &+= 1
         let entry = Entry(id: nextEntryID, handler: handler)
         entries.append(entry)
         if isDispatching {

@@ -52,7 +52,7 @@ final class SceneLifecycleRegistry {
     /// as soon as the current pass is over.
     func add(_ handler: @escaping @MainActor (SceneEvent) -> Void) -> LifecycleObservation {
         guard !isClosed else { return LifecycleObservation {} }
-        nextEntryID += 1
+        nextEntryID &+= 1
         let entry = Entry(id: nextEntryID, handler: handler)
         entries.append(entry)
         if isDispatching {

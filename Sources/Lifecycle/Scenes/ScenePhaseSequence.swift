@@ -71,7 +71,7 @@ final class PhaseSubscriber: Sendable {
 
     func next() async -> ScenePhase? {
         let id = state.withLock { state in
-            state.nextWaiterID += 1
+            state.nextWaiterID &+= 1
             return state.nextWaiterID
         }
         let task = WorkTracker.currentTask

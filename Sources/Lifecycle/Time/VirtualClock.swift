@@ -55,7 +55,7 @@ public final class VirtualClock: LifelineClock {
     /// Records `action` to run inside the ``advance(to:)`` that reaches `deadline`.
     @discardableResult
     public func schedule(at deadline: LifelineInstant, _ action: @escaping @MainActor () -> Void) -> ScheduledAction {
-        sequence += 1
+        sequence &+= 1
         let id = sequence
         let handle = ScheduledAction { [weak self] in self?.entries.removeAll { $0.sequence == id } }
         insert(Entry(deadline: deadline, sequence: id, fire: action, handle: handle, sleeper: nil))
@@ -70,7 +70,7 @@ public final class VirtualClock: LifelineClock {
         }
         let slot = SleeperSlot()
         let waiter = WorkTracker.currentTask
-        sequence += 1
+        sequence &+= 1
         let id = sequence
         let wake: @MainActor () -> Void = {
             slot.resume(throwing: nil)

@@ -7,6 +7,10 @@
 /// hoping. A live task that is neither running nor parked waits on something outside Lifeline;
 /// the simulator reports it by its label.
 ///
+/// Start app work through a ``TaskScope``: an unstructured `Task {}` created inside a tracked task
+/// inherits its identity (``currentTask`` is a task-local), so its parked waits would be counted
+/// as the parent's.
+///
 /// One tracker per process incarnation, created by the host and shared by the runtime, its scopes
 /// and its clock. Lives on the main actor.
 @MainActor
@@ -37,16 +41,16 @@ public final class WorkTracker {
     }
 
     func start(label: String) -> TrackedTask {
-        nextID += 1
+        nextID &+= 1
         liveTasks[nextID] = label
-        generation += 1
+        generation &+= 1
         return TrackedTask(id: nextID, tracker: self)
     }
 
     func finish(_ id: TaskID) {
         liveTasks[id] = nil
         parkedTasks.remove(id)
-        generation += 1
+        generation &+= 1
     }
 
     /// Marks the current tracked task, if any, parked at a Lifeline-owned suspension point while
@@ -66,7 +70,7 @@ public final class WorkTracker {
             return try await body()
         }
         guard parkedTasks.insert(task.id).inserted else { return try await body() }
-        generation += 1
+        generation &+= 1
         defer { unpark(task.id) }
         return try await body()
     }
@@ -80,7 +84,7 @@ public final class WorkTracker {
     }
 
     func unpark(_ id: TaskID) {
-        if parkedTasks.remove(id) != nil { generation += 1 }
+        if parkedTasks.remove(id) != nil { generation &+= 1 }
     }
 }
 
