@@ -52,7 +52,8 @@ public struct DatabaseMigrator {
             throw .duplicateMigration(identifier: migration.identifier)
         }
         let applied = try db.withTransaction(isolation: isolation) { () throws(SQLiteError) -> Set<String> in
-            try db.execute("CREATE TABLE IF NOT EXISTS \(Self.recordTable) (identifier TEXT NOT NULL PRIMARY KEY)")
+            try db.execute(
+                "CREATE TABLE IF NOT EXISTS \(Self.recordTable) (identifier TEXT NOT NULL PRIMARY KEY)", isolation: isolation)
             let applied = try recordedIdentifiers(db, isolation: isolation)
             let unknown = applied.filter { !known.contains($0) }
             guard unknown.isEmpty else { throw .unknownMigrations(identifiers: unknown) }
@@ -62,12 +63,14 @@ public struct DatabaseMigrator {
             do throws(SQLiteError) {
                 try db.withTransaction(isolation: isolation) { () throws(SQLiteError) in
                     // Another process may have applied it since the check above.
+                    // The closure names `isolation`, so it runs isolated to it (SE-0420).
                     let recorded = try db.fetchOne(
-                        "SELECT 1 FROM \(Self.recordTable) WHERE identifier = ?", [migration.identifier]
+                        "SELECT 1 FROM \(Self.recordTable) WHERE identifier = ?", [migration.identifier], isolation: isolation
                     ) { _ throws(SQLiteError) in true }
                     guard recorded == nil else { return }
                     try migration.body(db)
-                    try db.execute("INSERT INTO \(Self.recordTable) (identifier) VALUES (?)", [migration.identifier])
+                    try db.execute(
+                        "INSERT INTO \(Self.recordTable) (identifier) VALUES (?)", [migration.identifier], isolation: isolation)
                 }
             } catch {
                 throw .migrationFailed(identifier: migration.identifier, underlying: error)

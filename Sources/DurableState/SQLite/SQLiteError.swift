@@ -1,3 +1,5 @@
+import Foundation
+
 /// Why a ``Database`` operation failed.
 ///
 /// Every case says what was left behind. Descriptions carry the statement's SQL (so a log line
@@ -84,4 +86,9 @@ public enum SQLiteError: Error, Equatable, Sendable, CustomStringConvertible {
     private static func statement(_ sql: String?) -> String {
         sql.map { " in `\($0)`" } ?? ""
     }
+}
+
+extension SQLiteError: LocalizedError {
+    /// The same text as ``description``: SQL, codes and message, never arguments.
+    public var errorDescription: String? { description }
 }
