@@ -42,6 +42,7 @@ extension Database {
     /// Every row of `sql`, each decoded by `decode` (through the statement cache).
     ///
     /// - Throws: ``SQLiteError`` from SQLite or `decode`; the rows read so far are dropped.
+    @inlinable
     public func fetchAll<T>(
         _ sql: String,
         _ arguments: StatementArguments = [],
@@ -60,6 +61,7 @@ extension Database {
     /// The first row of `sql` decoded by `decode`, or `nil` (through the statement cache).
     ///
     /// - Throws: ``SQLiteError`` from SQLite or `decode`.
+    @inlinable
     public func fetchOne<T>(
         _ sql: String,
         _ arguments: StatementArguments = [],
@@ -79,16 +81,23 @@ extension Database {
     public func clearStatementCache(isolation: isolated (any Actor)? = #isolation) {
         connection.preconditionOwned("clearStatementCache()", isolation: isolation)
         statementCache.removeAll()
+        lastCachedStatement = nil
     }
 
+    @usableFromInline
     func cachedStatement(_ sql: String, operation: String, isolation: (any Actor)?) throws(SQLiteError) -> Statement {
         let handle = try connection.checkedHandle(operation, sql: sql, isolation: isolation)
+        if let last = lastCachedStatement, last.sql == sql, !last.isRunning {
+            return last
+        }
         if let cached = statementCache[sql] {
-            if !cached.isRunning { return cached }
-            return try prepare(sql, persistent: false, handle)
+            if cached.isRunning { return try prepare(sql, persistent: false, handle) }
+            lastCachedStatement = cached
+            return cached
         }
         let statement = try prepare(sql, persistent: true, handle)
         statementCache[sql] = statement
+        lastCachedStatement = statement
         return statement
     }
 

@@ -48,6 +48,7 @@ extension Database {
         }
         if sqlite3_txn_state(handle, nil) != SQLITE_TXN_NONE {
             statementCache.removeAll()
+            lastCachedStatement = nil
             connection.close()
             return .closedToReleaseLocks
         }

@@ -40,6 +40,10 @@ public final class Database {
     let connection: SQLiteConnection
     /// Prepared statements by SQL text. Invariant: every entry was prepared on `connection`.
     var statementCache: [String: Statement] = [:]
+    /// The statement last taken from the cache: a loop running one SQL string finds it with a
+    /// string comparison (free for the same string value) instead of hashing the SQL each time.
+    /// Invariant: `nil` or an entry of `statementCache`.
+    var lastCachedStatement: Statement?
     /// How many statements this connection prepared (the statement cache's test hook).
     var preparedStatementCount = 0
 
@@ -100,6 +104,7 @@ public final class Database {
     public func close(isolation: isolated (any Actor)? = #isolation) {
         connection.preconditionOwned("close()", isolation: isolation)
         statementCache.removeAll()
+        lastCachedStatement = nil
         connection.close()
     }
 

@@ -14,8 +14,9 @@ import Foundation
 /// (``values``, or decoded values) inside the closure. Confined to the connection's actor.
 public struct Row: ~Copyable {
     /// The running statement whose current row this is.
-    let statement: Statement
+    @usableFromInline let statement: Statement
 
+    @usableFromInline
     init(statement: Statement) {
         self.statement = statement
     }
@@ -63,6 +64,7 @@ public struct Row: ~Copyable {
     /// - Throws: ``SQLiteError/decodingFailed(column:expected:found:sql:)`` if there is no such
     ///   column or its value is not a `T` (a `NULL` decodes only as an optional). The message
     ///   names the storage class found, never the value.
+    @inlinable
     public func decode<T: DatabaseValueConvertible>(_ type: T.Type = T.self, at index: Int) throws(SQLiteError) -> T {
         guard index >= 0, index < count else {
             throw .decodingFailed(column: "#\(index)", expected: "\(T.self)", found: "no such column", sql: statement.sql)
@@ -78,6 +80,7 @@ public struct Row: ~Copyable {
     ///
     /// - Throws: ``SQLiteError/decodingFailed(column:expected:found:sql:)`` if there is no such
     ///   column or its value is not a `T`.
+    @inlinable
     public func decode<T: DatabaseValueConvertible>(_ type: T.Type = T.self, named name: String) throws(SQLiteError) -> T {
         guard let index = columnNames.firstIndex(of: name) else {
             throw .decodingFailed(column: name, expected: "\(T.self)", found: "no such column", sql: statement.sql)

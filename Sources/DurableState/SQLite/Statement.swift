@@ -61,6 +61,7 @@ public final class Statement {
     ///
     /// - Throws: ``SQLiteError`` from SQLite or from `decode`; the rows read so far are dropped
     ///   and the statement was reset.
+    @inlinable
     public func fetchAll<T>(
         _ arguments: StatementArguments = [],
         isolation: isolated (any Actor)? = #isolation,
@@ -77,6 +78,7 @@ public final class Statement {
     /// The first row decoded by `decode`, or `nil` if there is none. Stops after one row.
     ///
     /// - Throws: ``SQLiteError`` from SQLite or from `decode`; the statement was reset.
+    @inlinable
     public func fetchOne<T>(
         _ arguments: StatementArguments = [],
         isolation: isolated (any Actor)? = #isolation,
@@ -91,6 +93,7 @@ public final class Statement {
     }
 
     /// Binds, steps while `body` returns `true`, and resets.
+    @usableFromInline
     func run(
         _ arguments: StatementArguments,
         operation: String,
@@ -121,13 +124,14 @@ public final class Statement {
     }
 
     private func bind(_ arguments: StatementArguments) throws(SQLiteError) {
-        guard arguments.values.count == parameterCount else {
-            throw .wrongArgumentCount(expected: parameterCount, given: arguments.values.count, sql: sql)
+        guard arguments.count == parameterCount else {
+            throw .wrongArgumentCount(expected: parameterCount, given: arguments.count, sql: sql)
         }
-        for (offset, value) in arguments.values.enumerated() {
-            let index = Int32(offset + 1)
+        var index: Int32 = 0
+        for argument in arguments.storage {
+            index += 1
             let code: Int32
-            switch value {
+            switch argument?.databaseValue ?? .null {
             case .null:
                 code = sqlite3_bind_null(handle, index)
             case .integer(let integer):

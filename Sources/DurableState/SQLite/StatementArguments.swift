@@ -7,21 +7,28 @@
 /// A `Sendable` value. Its description shows only how many values it holds: arguments carry
 /// user data and never reach logs or errors through this type.
 public struct StatementArguments: Sendable, ExpressibleByArrayLiteral, CustomStringConvertible, CustomDebugStringConvertible, CustomReflectable {
-    /// The values, in parameter order.
-    public var values: [DatabaseValue]
+    /// The values as given; converted to ``DatabaseValue`` only when bound, so that building
+    /// arguments costs one array.
+    let storage: [(any DatabaseValueConvertible)?]
 
     /// Arguments from values in parameter order.
     public init(_ values: [DatabaseValue]) {
-        self.values = values
+        self.storage = values
     }
 
     /// Arguments from convertible values; `nil` binds `NULL`.
     public init(arrayLiteral elements: (any DatabaseValueConvertible)?...) {
-        self.values = elements.map { $0?.databaseValue ?? .null }
+        self.storage = elements
     }
 
+    /// How many values.
+    public var count: Int { storage.count }
+
+    /// The values, in parameter order.
+    public var values: [DatabaseValue] { storage.map { $0?.databaseValue ?? .null } }
+
     /// How many values: `[2 arguments]`. Never the values.
-    public var description: String { "[\(values.count) argument\(values.count == 1 ? "" : "s")]" }
+    public var description: String { "[\(count) argument\(count == 1 ? "" : "s")]" }
     /// Same as ``description``: never the values.
     public var debugDescription: String { description }
     /// An empty mirror, so `dump` and reflection do not print the values.
