@@ -22,7 +22,12 @@ import CSQLite
 /// throwing call throws ``SQLiteError/wrongExecutor(operation:)``, a non-throwing one stops the
 /// process with a message. Why: a C handle used from two threads corrupts memory. Practical
 /// advice: open the database where it will be used and keep it there. If you don't: the first
-/// call from elsewhere fails loudly, before touching the handle.
+/// call from elsewhere fails loudly, before touching the handle. The compiler already keeps a
+/// connection in its actor's region (sending it elsewhere does not compile); the runtime check
+/// catches what escapes through `@unchecked Sendable` boxes. One subtlety: inside a function
+/// isolated through an `isolated` parameter (rather than `@MainActor` or an actor method), a
+/// closure is isolated only if it mentions that parameter (SE-0420), so pass `isolation:`
+/// explicitly to the calls inside such closures (``DatabaseMigrator`` does).
 ///
 /// **Suspension.** Before the app is suspended it must hold no lock (iOS kills an app that holds
 /// a file lock while suspended: `0xdead10cc`). ``suspend(isolation:)`` ends any transaction and

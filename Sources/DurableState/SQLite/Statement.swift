@@ -39,9 +39,11 @@ public final class Statement {
         sqlite3_finalize(handle)
     }
 
-    /// The names of the result columns, in order.
+    /// The names of the result columns, in order. Read it on the connection's actor;
+    /// elsewhere the process stops.
     public var columnNames: [String] {
         if let cachedColumnNames { return cachedColumnNames }
+        connection.preconditionOwnedByCurrentContext("Statement.columnNames")
         let names = (0..<sqlite3_column_count(handle)).map { index in
             sqlite3_column_name(handle, index).map { String(cString: $0) } ?? ""
         }
