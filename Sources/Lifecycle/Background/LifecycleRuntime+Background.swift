@@ -49,8 +49,10 @@ extension LifecycleRuntime {
         let deadline = clock.now.advanced(by: budgets.extraTime)
         let lease = ExtraTimeLease(name: name, deadline: deadline) { [weak self] lease in
             self?.activeLeases[ObjectIdentifier(lease)] = nil
+            self?.host?.extraTimeEnded(lease)
         }
         activeLeases[ObjectIdentifier(lease)] = lease
+        host?.extraTimeBegan(lease)
         clock.schedule(at: deadline.advanced(by: .zero - budgets.expirationWarning)) { [weak self, weak lease] in
             guard let self, let lease, !lease.isEnded, self.isAlive else { return }
             expiration?()

@@ -18,6 +18,11 @@ public protocol LifecycleHost: AnyObject {
     func requestSceneDestruction(_ session: SceneSessionID)
     /// Background time ran out for `work` and it had not ended (on iOS the process is killed).
     func backgroundTimeOverran(_ work: String)
+    /// An extra-time lease began; a platform host asks the system for the time
+    /// (`beginBackgroundTask`).
+    func extraTimeBegan(_ lease: ExtraTimeLease)
+    /// An extra-time lease ended (by the app or at its deadline); the host returns the time.
+    func extraTimeEnded(_ lease: ExtraTimeLease)
 }
 
 extension LifecycleHost {
@@ -26,4 +31,6 @@ extension LifecycleHost {
     public func requestSceneActivation(_ options: ConnectionOptions) {}
     public func requestSceneDestruction(_ session: SceneSessionID) {}
     public func backgroundTimeOverran(_ work: String) {}
+    public func extraTimeBegan(_ lease: ExtraTimeLease) {}
+    public func extraTimeEnded(_ lease: ExtraTimeLease) {}
 }
