@@ -12,7 +12,7 @@ import Synchronization
 /// Why the `unsafe` spelling: anyone who can read the file as its owner (a backup, another
 /// program running as the same user, root) reads the secrets. Like docker's and gh's plaintext
 /// credential stores, it is something the app opts into explicitly. Practical advice: prefer
-/// the Keychain (``KeychainSecretStore``) on Apple platforms.
+/// the Keychain (`KeychainSecretStore`, compiled on Apple platforms only) wherever it exists.
 ///
 /// The file is `secrets.json` in `directory`. The directory is created 0700 and the file 0600,
 /// with `fchmod` after creation so the umask cannot widen or narrow them; every read and write
