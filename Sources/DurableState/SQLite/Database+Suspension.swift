@@ -82,6 +82,11 @@ extension Database {
     /// Whether the connection holds a database lock: an open read or write transaction,
     /// explicit or implied by a statement still in progress. Must be `false` before the app is
     /// suspended (the simulator checks it). Read it on the connection's actor.
+    ///
+    /// Not counted: the shared lock every open WAL connection keeps on the `-shm` file (SQLite's
+    /// "dead man switch", held until close). It blocks no other connection's transaction, and
+    /// suspension without closing is what GRDB relies on against `0xdead10cc`; a host that must
+    /// release even that lock closes the connection instead.
     public var isHoldingLock: Bool {
         connection.preconditionOwnedByCurrentContext("isHoldingLock")
         guard let handle = connection.handle else { return false }
