@@ -40,7 +40,7 @@ import Musl
 /// reports included, works the same.
 ///
 /// Background-task requests are granted by ``BackgroundTaskPolicy``; time is the injected clock
-/// (``SystemClock`` by default).
+/// (`SystemClock` by default).
 ///
 /// The app creates one host in `main.swift`, configures ``runtime`` and calls ``run()``. The host
 /// owns the runtime for the life of the process and ends the process itself. Lives on the main

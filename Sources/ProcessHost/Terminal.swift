@@ -11,8 +11,8 @@ import Musl
 /// the foreground.
 ///
 /// The mode is always given back: when the app leaves the foreground (before the process stops),
-/// before it exits, and, through ``EmergencyTerminalRestore``, on `exit()` from anywhere and on a
-/// crash. Settings are read again at each ``enter()``, since the shell may change them while the
+/// before it exits, and, through an `atexit` hook and a fatal-signal handler, on `exit()` from anywhere and on a
+/// crash. Settings are read again each time the mode is entered, since the shell may change them while the
 /// process is stopped. When standard input or output is not a terminal (a pipe in tests) nothing is
 /// written or changed.
 ///
