@@ -1,6 +1,14 @@
 import Lifecycle
 import ProcessHost
 
+#if canImport(Darwin)
+import Darwin
+#elseif canImport(Glibc)
+import Glibc
+#elseif canImport(Musl)
+import Musl
+#endif
+
 /// The example app: keeps an event log of every lifecycle callback and host decision, and draws
 /// the current scene states, the application phase and the log. Keys: `q` quit, `m` memory
 /// warning, `w` open or close a second window, `l` take a 3-second extra-time lease, `b` submit a
@@ -43,8 +51,8 @@ final class ExampleApp: ApplicationDelegate {
             record("quit requested")
             host.quit()
         case .character("m"):
-            record("simulated memory warning (same as kill -USR1)")
-            _ = try? host.runtime.handle(.memoryWarning)
+            record("sending SIGUSR1 to this process (a simulated memory warning)")
+            kill(getpid(), SIGUSR1)
         case .character("w"):
             toggleSecondWindow()
         case .character("l"):

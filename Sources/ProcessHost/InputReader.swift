@@ -91,7 +91,8 @@ final class InputReader {
         }
         if count > 0 {
             onBytes(Array(buffer[0..<count]))
-            if count < buffer.count {
+            // The bytes may have paused or cancelled the reader (a quit key): leave the end for later.
+            if count < buffer.count, source != nil, !isPaused {
                 let after = poll(events: Int16(POLLIN))
                 if after & Int16(POLLHUP) != 0, after & Int16(POLLIN) == 0 { finish() }
             }
