@@ -65,7 +65,9 @@ public final class UIKitHost: LifecycleHost {
             shortcutItemType: options.shortcutItem?.type,
             notificationResponse: options.notificationResponse.map(Self.payload)
         )
-        deliver(.connectScene(SceneSession(id: id, role: session.role.rawValue, restorationPayload: payload), connection, foreground: true))
+        // UIKit follows with `sceneWillEnterForeground` for a foreground connection, so the scene
+        // connects to the background here and that callback brings it up.
+        deliver(.connectScene(SceneSession(id: id, role: session.role.rawValue, restorationPayload: payload), connection, foreground: false))
     }
 
     /// Forwards a scene-delegate state callback: `state` is the state the scene reaches.

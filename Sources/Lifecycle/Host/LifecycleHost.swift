@@ -26,11 +26,18 @@ public protocol LifecycleHost: AnyObject {
 }
 
 extension LifecycleHost {
+    /// Does nothing: the request is never granted.
     public func submit(_ request: BackgroundTaskRequest) {}
+    /// Does nothing.
     public func cancelBackgroundTaskRequest(identifier: String) {}
+    /// Does nothing: no scene is created.
     public func requestSceneActivation(_ options: ConnectionOptions) {}
+    /// Does nothing.
     public func requestSceneDestruction(_ session: SceneSessionID) {}
+    /// Does nothing.
     public func backgroundTimeOverran(_ work: String) {}
+    /// Does nothing.
     public func extraTimeBegan(_ lease: ExtraTimeLease) {}
+    /// Does nothing.
     public func extraTimeEnded(_ lease: ExtraTimeLease) {}
 }
