@@ -39,7 +39,7 @@ enum CampusBenchmarks {
     @MainActor
     static func searchMedian() async throws -> BenchmarkResult {
         let path = try catalogueDirectory().appendingPathComponent("catalogue.sqlite").path
-        let catalogue = SQLiteCatalogue(storage: .file(path))
+        let catalogue = SQLiteCatalogue(path: path)
         try catalogue.prepareNow()
         let direct = try DirectSearch(path: path)
         var valueIndex = 0

@@ -71,7 +71,7 @@ struct AppCompositionTests {
 
     @Test("entering the background submits the new-arrivals refresh; a grant refreshes the shelf and completes")
     func backgroundRefresh() async throws {
-        let catalogue = SQLiteCatalogue(storage: .memory, seed: { TestBooks.all })
+        let catalogue = InMemoryCatalogue(books: TestBooks.all)
         let app = TestApp(catalogue: catalogue)
         try app.launch()
         try app.connect()
@@ -81,7 +81,7 @@ struct AppCompositionTests {
         #expect(request.identifier == NewArrivalsService.taskIdentifier)
         #expect(request.earliestBegin.map { $0 > app.clock.now } == true)
         let arrival = TestBooks.book("walton-angler", "The Compleat Angler", "Izaak Walton", 1653, ["Fishing"])
-        try catalogue.add([arrival])
+        catalogue.add([arrival])
         try app.runtime.handle(.runBackgroundTask(identifier: NewArrivalsService.taskIdentifier))
         await app.settle()
         #expect(app.services.arrivals.books.first == arrival)
@@ -91,7 +91,7 @@ struct AppCompositionTests {
 
     @Test("an expiring refresh stops its work and completes the task")
     func refreshExpiration() async throws {
-        let slow = SlowCatalogue(base: SQLiteCatalogue(storage: .memory, seed: { TestBooks.all }), clock: VirtualClock())
+        let slow = SlowCatalogue(base: InMemoryCatalogue(books: TestBooks.all), clock: VirtualClock())
         let app = TestApp(catalogue: slow)
         try app.launch(LaunchOptions(reason: .backgroundTask(NewArrivalsService.taskIdentifier)))
         try app.runtime.handle(.runBackgroundTask(identifier: NewArrivalsService.taskIdentifier))

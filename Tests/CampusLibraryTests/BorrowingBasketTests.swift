@@ -44,7 +44,7 @@ struct BorrowingBasketTests {
         first.services.basket.flushPendingWrites()
         await first.settle()
 
-        let slow = SlowCatalogue(base: SQLiteCatalogue(storage: .memory, seed: { TestBooks.all }), clock: first.clock)
+        let slow = SlowCatalogue(base: InMemoryCatalogue(books: TestBooks.all), clock: first.clock)
         let second = first.relaunch(catalogue: slow)
         try second.launch()
         await second.settle()
@@ -103,7 +103,7 @@ struct BorrowingBasketTests {
         await first.settle()
         let id = try #require(first.services.preferences.value.basketID)
 
-        let slow = SlowCatalogue(base: SQLiteCatalogue(storage: .memory, seed: { TestBooks.all }), clock: first.clock)
+        let slow = SlowCatalogue(base: InMemoryCatalogue(books: TestBooks.all), clock: first.clock)
         let second = first.relaunch(catalogue: slow)
         try second.launch()
         try second.connect()
@@ -131,11 +131,11 @@ struct BorrowingBasketTests {
 /// A catalogue whose preparation takes a second on the virtual clock.
 @MainActor
 final class SlowCatalogue: CatalogueService {
-    let base: SQLiteCatalogue
+    let base: InMemoryCatalogue
     let clock: any LifelineClock
     let searchDebounce: Duration = .zero
 
-    init(base: SQLiteCatalogue, clock: any LifelineClock) {
+    init(base: InMemoryCatalogue, clock: any LifelineClock) {
         self.base = base
         self.clock = clock
     }

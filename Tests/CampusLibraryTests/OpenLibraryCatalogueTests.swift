@@ -15,7 +15,7 @@ struct OpenLibraryCatalogueTests {
         configuration.timeoutIntervalForRequest = 5
         let catalogue = OpenLibraryCatalogue(
             baseURL: baseURL, session: URLSession(configuration: configuration),
-            fallback: SQLiteCatalogue(storage: .memory, seed: { TestBooks.all }), logger: .disabled
+            fallback: InMemoryCatalogue(books: TestBooks.all), logger: .disabled
         )
         try await catalogue.prepare()
         return catalogue

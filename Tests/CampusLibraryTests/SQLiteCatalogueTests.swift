@@ -2,11 +2,32 @@
 import Foundation
 import Testing
 
+/// A scratch directory for database files, removed when the test ends.
+final class ScratchDirectory {
+    let url = FileManager.default.temporaryDirectory.appendingPathComponent("campus-catalogue-\(UUID().uuidString)")
+
+    init() throws {
+        try FileManager.default.createDirectory(at: url, withIntermediateDirectories: true)
+    }
+
+    deinit {
+        try? FileManager.default.removeItem(at: url)
+    }
+
+    func path(_ name: String) -> String { url.appendingPathComponent(name).path }
+}
+
 @Suite("SQLiteCatalogue")
 @MainActor
 struct SQLiteCatalogueTests {
+    let scratch: ScratchDirectory
+
+    init() throws {
+        scratch = try ScratchDirectory()
+    }
+
     func bundled() throws -> SQLiteCatalogue {
-        let catalogue = SQLiteCatalogue(storage: .memory)
+        let catalogue = SQLiteCatalogue(path: scratch.path("bundled.sqlite"))
         try catalogue.prepareNow()
         return catalogue
     }
@@ -52,6 +73,7 @@ struct SQLiteCatalogueTests {
             _ = try catalogue.searchNow(query, limit: 5)
         }
         #expect(try catalogue.searchNow("   ", limit: 5).isEmpty)
+        #expect(try catalogue.searchNow("emma", limit: 5).first?.title == "Emma")
     }
 
     @Test("looks books up by identifier; unknown identifiers are simply absent")
@@ -66,13 +88,13 @@ struct SQLiteCatalogueTests {
 
     @Test("refuses to search before it is prepared")
     func notLoaded() {
-        let catalogue = SQLiteCatalogue(storage: .memory)
+        let catalogue = SQLiteCatalogue(path: scratch.path("unprepared.sqlite"))
         #expect(throws: CatalogueError.notLoaded) { try catalogue.searchNow("emma", limit: 5) }
     }
 
-    @Test("added books become the newest arrivals and are searchable")
+    @Test("added books become the newest arrivals and are searchable; re-adding replaces")
     func addsBooks() async throws {
-        let catalogue = SQLiteCatalogue(storage: .memory, seed: { TestBooks.all })
+        let catalogue = SQLiteCatalogue(path: scratch.path("small.sqlite"), seed: { TestBooks.all })
         try catalogue.prepareNow()
         let arrival = TestBooks.book("new-arrival", "The Compleat Angler", "Izaak Walton", 1653, ["Fishing"])
         try catalogue.add([arrival])
@@ -84,13 +106,10 @@ struct SQLiteCatalogueTests {
 
     @Test("a database file is built once and rebuilt only when the seed version changes")
     func rebuildsOnNewSeed() throws {
-        let directory = FileManager.default.temporaryDirectory.appendingPathComponent("campus-catalogue-\(UUID().uuidString)")
-        try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
-        defer { try? FileManager.default.removeItem(at: directory) }
-        let path = directory.appendingPathComponent("catalogue.sqlite").path
+        let path = scratch.path("versions.sqlite")
         var builds = 0
         func open(version: String, books: [Book]) throws -> SQLiteCatalogue {
-            let catalogue = SQLiteCatalogue(storage: .file(path), seedVersion: version) { () throws(CatalogueError) in
+            let catalogue = SQLiteCatalogue(path: path, seedVersion: version) { () throws(CatalogueError) in
                 builds += 1
                 return books
             }
@@ -105,6 +124,30 @@ struct SQLiteCatalogueTests {
         #expect(builds == 2)
         #expect(try rebuilt.searchNow("pride", limit: 5).isEmpty)
         #expect(try rebuilt.searchNow("emma", limit: 5) == [TestBooks.emma])
+    }
+}
+
+@Suite("InMemoryCatalogue")
+@MainActor
+struct InMemoryCatalogueTests {
+    @Test("matches every word as a prefix in title, authors or subjects, titles first")
+    func searches() async throws {
+        let catalogue = InMemoryCatalogue(books: TestBooks.all)
+        try await catalogue.prepare()
+        #expect(try await catalogue.search("tale two", limit: 5) == [TestBooks.twoCities])
+        #expect(try await catalogue.search("AUSTEN", limit: 5).count == 2)
+        #expect(try await catalogue.search("england", limit: 5).count == 3)
+        #expect(try await catalogue.search("emma england", limit: 5) == [TestBooks.emma])
+        #expect(try await catalogue.search("\"", limit: 5).isEmpty)
+    }
+
+    @Test("the last book added is the newest arrival; a removed book is gone")
+    func arrivalsAndRemoval() async throws {
+        let catalogue = InMemoryCatalogue(books: TestBooks.all)
+        try await catalogue.prepare()
+        #expect(try await catalogue.newArrivals(limit: 1) == [TestBooks.frankenstein])
+        catalogue.remove([TestBooks.frankenstein.id])
+        #expect(try await catalogue.books([TestBooks.frankenstein.id]).isEmpty)
     }
 }
 

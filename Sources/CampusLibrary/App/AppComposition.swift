@@ -89,12 +89,11 @@ public final class AppComposition {
     private static func catalogueService(for environment: AppEnvironment) -> any CatalogueService {
         let logger = environment.logger
         switch environment.catalogue {
-        case .bundled(let storage):
-            return SQLiteCatalogue(storage: storage, logger: logger)
-        case .remote(let url, let fallback):
-            return OpenLibraryCatalogue(
-                baseURL: url, fallback: SQLiteCatalogue(storage: fallback, logger: logger), logger: logger
-            )
+        case .bundled(let path):
+            return SQLiteCatalogue(path: path, runtime: environment.runtime, logger: logger)
+        case .remote(let url, let fallbackPath):
+            let fallback = SQLiteCatalogue(path: fallbackPath, runtime: environment.runtime, logger: logger)
+            return OpenLibraryCatalogue(baseURL: url, fallback: fallback, logger: logger)
         case .custom(let service):
             return service
         }

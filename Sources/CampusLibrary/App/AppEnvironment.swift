@@ -13,11 +13,11 @@ import Lifecycle
 public struct AppEnvironment {
     /// Which catalogue backend to use.
     public enum CatalogueChoice {
-        /// The bundled catalogue in SQLite at this storage.
-        case bundled(SQLiteCatalogue.Storage)
+        /// The bundled catalogue in an SQLite file at this path.
+        case bundled(path: String)
         /// A remote catalogue speaking the Open Library search API at this base URL, falling back to
-        /// the bundled catalogue (in this storage) while unreachable.
-        case remote(URL, fallback: SQLiteCatalogue.Storage)
+        /// the bundled catalogue (in an SQLite file at `fallbackPath`) while unreachable.
+        case remote(URL, fallbackPath: String)
         /// A backend supplied by the host (tests, the simulator).
         case custom(any CatalogueService)
     }
@@ -43,7 +43,7 @@ public struct AppEnvironment {
     public var writeDebounce: Duration
 
     /// Creates an environment; the catalogue defaults to the bundled one at
-    /// `<dataDirectory>/catalogue.sqlite`.
+    /// `<dataDirectory>/catalogue.sqlite` (give the simulator and tests an ``InMemoryCatalogue``).
     public init(
         runtime: LifecycleRuntime, fileSystem: any FileSystem, secretStore: any SecretStore,
         logger: LifelineLogger, dataDirectory: String, catalogue: CatalogueChoice? = nil,
@@ -55,7 +55,7 @@ public struct AppEnvironment {
         self.secretStore = secretStore
         self.logger = logger
         self.dataDirectory = dataDirectory
-        self.catalogue = catalogue ?? .bundled(.file(dataDirectory + "/catalogue.sqlite"))
+        self.catalogue = catalogue ?? .bundled(path: dataDirectory + "/catalogue.sqlite")
         self.server = server
         self.analyticsSink = analyticsSink ?? LoggingAnalyticsSink(logger: logger)
         self.writeDebounce = writeDebounce

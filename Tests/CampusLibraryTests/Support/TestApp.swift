@@ -46,7 +46,7 @@ final class TestApp {
         self.server = server ?? EmbeddedLibraryServer(inMemoryWith: clock, makeToken: TestApp.tokens())
         runtime = LifecycleRuntime(clock: clock, logger: LifelineLogger(category: "test", sink: logs, minimumLevel: .debug))
         runtime.host = host
-        let service = catalogue ?? SQLiteCatalogue(storage: .memory, seed: { books })
+        let service = catalogue ?? InMemoryCatalogue(books: books)
         let environment = AppEnvironment(
             runtime: runtime, fileSystem: fileSystem, secretStore: secrets,
             logger: LifelineLogger(category: "app", sink: logs, minimumLevel: .debug),

@@ -9,8 +9,13 @@ public enum FullTextQuery {
         return words.map { "\"\($0)\"*" }.joined(separator: " ")
     }
 
-    /// The words of `text`: maximal runs of letters and digits, lowercased, at most 8 of them.
+    /// The words of a query: the first 8 ``tokens(in:)``.
     public static func words(in text: String) -> [String] {
+        Array(tokens(in: text).prefix(8))
+    }
+
+    /// The tokens of `text`: maximal runs of letters and digits, lowercased.
+    public static func tokens(in text: String) -> [String] {
         var words: [String] = []
         var current = ""
         for character in text.lowercased() {
@@ -22,6 +27,6 @@ public enum FullTextQuery {
             }
         }
         if !current.isEmpty { words.append(current) }
-        return Array(words.prefix(8))
+        return words
     }
 }

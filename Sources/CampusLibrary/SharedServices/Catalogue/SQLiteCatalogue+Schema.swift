@@ -1,3 +1,5 @@
+import DurableState
+
 /// The catalogue's schema, and reading and writing its rows.
 extension SQLiteCatalogue {
     /// The columns every book query selects, in the order `book(from:)` reads them.
@@ -14,112 +16,112 @@ extension SQLiteCatalogue {
     /// FTS tokenizer treats as a separator).
     static let listSeparator: Character = "\n"
 
-    static func createSchema(on connection: SQLiteConnection) throws(CatalogueError) {
-        try connection.execute(
-            """
-            PRAGMA journal_mode = WAL;
-            CREATE TABLE IF NOT EXISTS meta (key TEXT PRIMARY KEY, value TEXT NOT NULL);
-            CREATE TABLE IF NOT EXISTS books (
-                pk INTEGER PRIMARY KEY,
-                id TEXT NOT NULL UNIQUE,
-                title TEXT NOT NULL,
-                authors TEXT NOT NULL,
-                year INTEGER,
-                subjects TEXT NOT NULL,
-                added INTEGER NOT NULL
-            );
-            CREATE INDEX IF NOT EXISTS books_added ON books (added);
-            CREATE VIRTUAL TABLE IF NOT EXISTS books_fts USING fts5 (
-                title, authors, subjects,
-                content = 'books', content_rowid = 'pk',
-                tokenize = 'unicode61 remove_diacritics 2'
-            );
-            """
-        )
-    }
-
-    static func metadata(_ key: String, on connection: SQLiteConnection) throws(CatalogueError) -> String? {
-        let statement = try connection.statement("SELECT value FROM meta WHERE key = ?1")
-        defer { statement.reset() }
-        try statement.bind(key, at: 1)
-        return try statement.step() ? statement.text(0) : nil
-    }
-
-    static func replaceContents(
-        of connection: SQLiteConnection, with books: [Book], seedVersion: String
-    ) throws(CatalogueError) {
-        try connection.transaction { () throws(CatalogueError) in
-            try connection.execute("DELETE FROM books; INSERT INTO books_fts (books_fts) VALUES ('delete-all');")
-            try insert(books, into: connection)
-            let statement = try connection.statement("INSERT OR REPLACE INTO meta (key, value) VALUES ('seed', ?1)")
-            try statement.bind(seedVersion, at: 1)
-            try statement.run()
+    static func open(_ path: String) throws(CatalogueError) -> Database {
+        var configuration = DatabaseConfiguration()
+        configuration.durability = .survivesProcessKill
+        return try catching {
+            let database = try Database(path: path, configuration: configuration)
+            try migrator.migrate(database)
+            return database
         }
-        try connection.execute(
-            """
-            INSERT INTO books_fts (books_fts, rank) VALUES ('rank', 'bm25(10.0, 4.0, 1.0)');
-            INSERT INTO books_fts (books_fts) VALUES ('optimize');
-            """
-        )
     }
 
-    static func insert(_ books: [Book], into connection: SQLiteConnection) throws(CatalogueError) {
-        let existing = try connection.statement("SELECT pk, title, authors, subjects FROM books WHERE id = ?1")
-        let removeIndex = try connection.statement(
-            "INSERT INTO books_fts (books_fts, rowid, title, authors, subjects) VALUES ('delete', ?1, ?2, ?3, ?4)"
-        )
-        let removeRow = try connection.statement("DELETE FROM books WHERE pk = ?1")
-        let insertRow = try connection.statement(
-            """
-            INSERT INTO books (id, title, authors, year, subjects, added)
-            VALUES (?1, ?2, ?3, ?4, ?5, (SELECT ifnull(max(added), 0) + 1 FROM books))
-            """
-        )
-        let insertIndex = try connection.statement(
-            "INSERT INTO books_fts (rowid, title, authors, subjects) VALUES (last_insert_rowid(), ?1, ?2, ?3)"
-        )
-        for book in books {
-            existing.reset()
-            try existing.bind(book.id.rawValue, at: 1)
-            if try existing.step(), let rowid = existing.integer(0) {
-                removeIndex.reset()
-                try removeIndex.bind(rowid, at: 1)
-                try removeIndex.bind(existing.text(1), at: 2)
-                try removeIndex.bind(existing.text(2), at: 3)
-                try removeIndex.bind(existing.text(3), at: 4)
-                try removeIndex.run()
-                removeRow.reset()
-                try removeRow.bind(rowid, at: 1)
-                try removeRow.run()
+    static var migrator: DatabaseMigrator {
+        var migrator = DatabaseMigrator()
+        migrator.registerMigration("catalogue-v1") { database throws(SQLiteError) in
+            try database.executeScript(
+                """
+                CREATE TABLE meta (key TEXT PRIMARY KEY, value TEXT NOT NULL);
+                CREATE TABLE books (
+                    pk INTEGER PRIMARY KEY,
+                    id TEXT NOT NULL UNIQUE,
+                    title TEXT NOT NULL,
+                    authors TEXT NOT NULL,
+                    year INTEGER,
+                    subjects TEXT NOT NULL,
+                    added INTEGER NOT NULL
+                );
+                CREATE INDEX books_added ON books (added);
+                CREATE VIRTUAL TABLE books_fts USING fts5 (
+                    title, authors, subjects,
+                    content = 'books', content_rowid = 'pk',
+                    tokenize = 'unicode61 remove_diacritics 2'
+                );
+                INSERT INTO books_fts (books_fts, rank) VALUES ('rank', 'bm25(10.0, 4.0, 1.0)');
+                """
+            )
+        }
+        return migrator
+    }
+
+    static func metadata(_ key: String, in database: Database) throws(CatalogueError) -> String? {
+        try catching { try database.fetchOne("SELECT value FROM meta WHERE key = ?", [key]) { row throws(SQLiteError) in try row.decode(String.self, at: 0) } }
+    }
+
+    static func replaceContents(of database: Database, with books: [Book], seedVersion: String) throws(CatalogueError) {
+        try catching {
+            try database.transaction { database in
+                try database.executeScript("DELETE FROM books; INSERT INTO books_fts (books_fts) VALUES ('delete-all');")
+                try insert(books, into: database)
+                try database.execute("INSERT OR REPLACE INTO meta (key, value) VALUES ('seed', ?)", [seedVersion])
             }
-            existing.reset()
+            try database.execute("INSERT INTO books_fts (books_fts) VALUES ('optimize')")
+        }
+    }
+
+    static func insert(_ books: [Book], into database: Database) throws(SQLiteError) {
+        for book in books {
+            let existing = try database.fetchOne("SELECT pk, title, authors, subjects FROM books WHERE id = ?", [book.id.rawValue]) {
+                row throws(SQLiteError) in
+                (try row.decode(Int64.self, at: 0), try row.decode(String.self, at: 1), try row.decode(String.self, at: 2),
+                 try row.decode(String.self, at: 3))
+            }
+            if let (pk, title, authors, subjects) = existing {
+                try database.execute(
+                    "INSERT INTO books_fts (books_fts, rowid, title, authors, subjects) VALUES ('delete', ?, ?, ?, ?)",
+                    [pk, title, authors, subjects]
+                )
+                try database.execute("DELETE FROM books WHERE pk = ?", [pk])
+            }
             let authors = book.authors.joined(separator: String(listSeparator))
             let subjects = book.subjects.joined(separator: String(listSeparator))
-            insertRow.reset()
-            try insertRow.bind(book.id.rawValue, at: 1)
-            try insertRow.bind(book.title, at: 2)
-            try insertRow.bind(authors, at: 3)
-            try insertRow.bind(book.year, at: 4)
-            try insertRow.bind(subjects, at: 5)
-            try insertRow.run()
-            insertIndex.reset()
-            try insertIndex.bind(book.title, at: 1)
-            try insertIndex.bind(authors, at: 2)
-            try insertIndex.bind(subjects, at: 3)
-            try insertIndex.run()
+            try database.execute(
+                """
+                INSERT INTO books (id, title, authors, year, subjects, added)
+                VALUES (?, ?, ?, ?, ?, (SELECT ifnull(max(added), 0) + 1 FROM books))
+                """,
+                [book.id.rawValue, book.title, authors, book.year, subjects]
+            )
+            try database.execute(
+                "INSERT INTO books_fts (rowid, title, authors, subjects) VALUES (last_insert_rowid(), ?, ?, ?)",
+                [book.title, authors, subjects]
+            )
         }
     }
 
     /// The record in the current row, or `nil` if its identifier is malformed (a damaged file).
-    static func book(from statement: SQLiteStatement) -> Book? {
-        guard let id = BookID(statement.text(0)) else { return nil }
+    static func book(from row: borrowing Row) throws(SQLiteError) -> Book? {
+        guard let id = BookID(try row.decode(String.self, at: 0)) else { return nil }
         return Book(
             id: id,
-            title: statement.text(1),
-            authors: split(statement.text(2)),
-            year: statement.integer(3),
-            subjects: split(statement.text(4))
+            title: try row.decode(String.self, at: 1),
+            authors: split(try row.decode(String.self, at: 2)),
+            year: try row.decode(Int?.self, at: 3),
+            subjects: split(try row.decode(String.self, at: 4))
         )
+    }
+
+    /// Runs `body`, reporting any database failure as ``CatalogueError/database(code:message:)``.
+    static func catching<T>(_ body: () throws -> T) throws(CatalogueError) -> T {
+        do {
+            return try body()
+        } catch let error as CatalogueError {
+            throw error
+        } catch let error as SQLiteError {
+            throw .database(code: error.extendedResultCode?.rawValue ?? 0, message: error.description)
+        } catch {
+            throw .database(code: 0, message: String(describing: error))
+        }
     }
 
     private static func split(_ text: String) -> [String] {

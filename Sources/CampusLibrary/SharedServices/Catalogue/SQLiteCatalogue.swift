@@ -1,43 +1,43 @@
+import DurableState
 import Lifecycle
 
-/// The embedded catalogue: book records in SQLite with an FTS5 index over title, authors and
-/// subjects, built from the bundled ``CatalogueSeed`` on first launch (or whenever the seed version
-/// changes) and simply opened afterwards.
+/// The embedded catalogue: book records in SQLite (a DurableState ``Database``) with an FTS5 index
+/// over title, authors and subjects, built from the bundled ``CatalogueSeed`` on first launch (or
+/// whenever the seed version changes) and simply opened afterwards.
 ///
-/// The database is a rebuildable cache of bundled data, never user data, so it lives in a file of
-/// the data directory (or in memory for tests and the simulator) outside the durable stores.
-/// Created by the composition root (application lifetime); lives on the main actor, where its
-/// connection is confined.
+/// The database is a rebuildable cache of bundled data, never user data: commits promise to
+/// survive a process kill, not a power loss, and it lives in a file of the data directory outside
+/// the durable stores. It holds no lock while the app is suspended (it suspends on background).
+/// Tests and the simulator use ``InMemoryCatalogue`` instead. Created by the composition root
+/// (application lifetime); lives on the main actor, where its connection is confined.
 @MainActor
 public final class SQLiteCatalogue: CatalogueService {
-    /// Where the database lives.
-    public enum Storage: Sendable, Equatable {
-        /// A file at this absolute path, kept between launches.
-        case file(String)
-        /// A private in-memory database, rebuilt by every process.
-        case memory
-    }
-
-    /// Searches run at once: the index answers within a millisecond or so.
+    /// Searches run at once: the index answers within milliseconds.
     public let searchDebounce: Duration = .zero
 
-    private let storage: Storage
+    /// The database file.
+    public let path: String
     private let seed: @MainActor () throws(CatalogueError) -> [Book]
     private let seedVersion: String
     private let logger: LifelineLogger
-    private var connection: SQLiteConnection?
+    private weak var runtime: LifecycleRuntime?
+    private var database: Database?
+    private var suspension: LifecycleObservation?
 
-    /// Creates a catalogue in `storage` filled from `seed` (the bundled records by default).
+    /// Creates a catalogue in the file at `path`, filled from `seed` (the bundled records by
+    /// default); with a `runtime`, the database suspends while the app is in the background.
     public init(
-        storage: Storage,
+        path: String,
         seedVersion: String = CatalogueSeed.version,
+        runtime: LifecycleRuntime? = nil,
         logger: LifelineLogger = .disabled,
         seed: @escaping @MainActor () throws(CatalogueError) -> [Book] = { () throws(CatalogueError) in
             try CatalogueSeed.books()
         }
     ) {
-        self.storage = storage
+        self.path = path
         self.seedVersion = seedVersion
+        self.runtime = runtime
         self.logger = logger.category("catalogue")
         self.seed = seed
     }
@@ -49,46 +49,36 @@ public final class SQLiteCatalogue: CatalogueService {
 
     /// The synchronous form of ``prepare()``.
     public func prepareNow() throws(CatalogueError) {
-        guard connection == nil else { return }
-        let path = switch storage {
-        case .file(let path): path
-        case .memory: ":memory:"
-        }
-        let opened = try SQLiteConnection(path: path)
-        try Self.createSchema(on: opened)
-        if try Self.metadata("seed", on: opened) != seedVersion {
+        guard database == nil else { return }
+        let opened = try Self.open(path)
+        if try Self.metadata("seed", in: opened) != seedVersion {
             logger.info("Building the catalogue database from the bundled seed.")
             try Self.replaceContents(of: opened, with: seed(), seedVersion: seedVersion)
         }
-        connection = opened
+        database = opened
+        if let runtime { suspension = opened.suspendWhileInBackground(of: runtime, logger: logger) }
     }
 
     /// Searches synchronously; see ``CatalogueService/search(_:limit:)``.
     public func searchNow(_ query: String, limit: Int) throws(CatalogueError) -> [Book] {
-        guard let connection else { throw .notLoaded }
+        guard let database else { throw .notLoaded }
         guard let expression = FullTextQuery.expression(for: query) else { return [] }
-        let statement = try connection.statement(Self.searchSQL)
-        defer { statement.reset() }
-        try statement.bind(expression, at: 1)
-        try statement.bind(limit, at: 2)
-        var books: [Book] = []
-        while try statement.step() {
-            if let book = Self.book(from: statement) { books.append(book) }
+        return try Self.catching {
+            try database.fetchAll(Self.searchSQL, [expression, limit], Self.book(from:)).compactMap { $0 }
         }
-        return books
     }
 
     /// Looks books up synchronously; see ``CatalogueService/books(_:)``.
     public func booksNow(_ ids: [BookID]) throws(CatalogueError) -> [BookID: Book] {
-        guard let connection else { throw .notLoaded }
-        let statement = try connection.statement("SELECT \(Self.columns) FROM books WHERE id = ?1")
+        guard let database else { throw .notLoaded }
         var found: [BookID: Book] = [:]
-        for id in ids where found[id] == nil {
-            statement.reset()
-            try statement.bind(id.rawValue, at: 1)
-            if try statement.step(), let book = Self.book(from: statement) { found[id] = book }
+        try Self.catching {
+            for id in ids where found[id] == nil {
+                if let book = try database.fetchOne("SELECT \(Self.columns) FROM books WHERE id = ?", [id.rawValue], Self.book(from:)) ?? nil {
+                    found[id] = book
+                }
+            }
         }
-        statement.reset()
         return found
     }
 
@@ -101,33 +91,29 @@ public final class SQLiteCatalogue: CatalogueService {
     }
 
     public func newArrivals(limit: Int) async throws(CatalogueError) -> [Book] {
-        guard let connection else { throw .notLoaded }
-        let statement = try connection.statement("SELECT \(Self.columns) FROM books ORDER BY added DESC LIMIT ?1")
-        defer { statement.reset() }
-        try statement.bind(limit, at: 1)
-        var books: [Book] = []
-        while try statement.step() {
-            if let book = Self.book(from: statement) { books.append(book) }
+        guard let database else { throw .notLoaded }
+        return try Self.catching {
+            try database.fetchAll("SELECT \(Self.columns) FROM books ORDER BY added DESC LIMIT ?", [limit], Self.book(from:))
+                .compactMap { $0 }
         }
-        return books
     }
 
     /// Adds (or replaces) records, as a library adds new acquisitions; they become the newest arrivals.
     public func add(_ books: [Book]) throws(CatalogueError) {
-        guard let connection else { throw .notLoaded }
-        try connection.transaction { () throws(CatalogueError) in try Self.insert(books, into: connection) }
+        guard let database else { throw .notLoaded }
+        try Self.catching { try database.transaction { database in try Self.insert(books, into: database) } }
     }
 
     public func purgeCaches() {
-        connection?.releaseMemory()
+        database?.clearStatementCache()
     }
 
     /// Builds a catalogue database file at `path` holding `books`, marked as built from
     /// `seedVersion` so that the app opens it as is. For benchmarks and fixtures.
     /// - Throws: ``CatalogueError``; the file may be left partially built.
     public static func build(at path: String, books: [Book], seedVersion: String = CatalogueSeed.version) throws(CatalogueError) {
-        let connection = try SQLiteConnection(path: path)
-        try createSchema(on: connection)
-        try replaceContents(of: connection, with: books, seedVersion: seedVersion)
+        let database = try open(path)
+        try replaceContents(of: database, with: books, seedVersion: seedVersion)
+        database.close()
     }
 }

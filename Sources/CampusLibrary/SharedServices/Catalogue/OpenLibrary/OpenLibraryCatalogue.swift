@@ -21,12 +21,12 @@ public final class OpenLibraryCatalogue: CatalogueService {
 
     private let baseURL: URL
     private let session: URLSession
-    private let fallback: SQLiteCatalogue
+    private let fallback: any CatalogueService
     private let logger: LifelineLogger
     private var remoteBooks: [BookID: Book] = [:]
 
     /// Creates a catalogue for the service at `baseURL`, falling back to `fallback` while offline.
-    public init(baseURL: URL, session: URLSession = .shared, fallback: SQLiteCatalogue, logger: LifelineLogger) {
+    public init(baseURL: URL, session: URLSession = .shared, fallback: any CatalogueService, logger: LifelineLogger) {
         self.baseURL = baseURL
         self.session = session
         self.fallback = fallback
@@ -35,7 +35,7 @@ public final class OpenLibraryCatalogue: CatalogueService {
 
     /// Prepares the local fallback; the service itself is only contacted by searches.
     public func prepare() async throws(CatalogueError) {
-        try fallback.prepareNow()
+        try await fallback.prepare()
     }
 
     public func search(_ query: String, limit: Int) async throws(CatalogueError) -> [Book] {
@@ -47,12 +47,12 @@ public final class OpenLibraryCatalogue: CatalogueService {
             return books
         } catch .unreachable(let reason) {
             goOffline(reason)
-            return try fallback.searchNow(query, limit: limit)
+            return try await fallback.search(query, limit: limit)
         }
     }
 
     public func books(_ ids: [BookID]) async throws(CatalogueError) -> [BookID: Book] {
-        var found = try fallback.booksNow(ids)
+        var found = try await fallback.books(ids)
         for id in ids where found[id] == nil {
             if let book = remoteBooks[id] {
                 found[id] = book
