@@ -54,12 +54,11 @@ public struct StoredEnvelope: Sendable, Equatable {
     /// - Throws: ``StoredDataError`` describing the first check that failed.
     public static func decode(_ data: Data) throws(StoredDataError) -> StoredEnvelope {
         let bytes = [UInt8](data)
-        guard bytes.count >= magic.count + 2, bytes.starts(with: magic) else {
-            if bytes.count < magic.count, magic.starts(with: bytes), !bytes.isEmpty {
-                throw .truncated(expected: headerSize, actual: bytes.count)
-            }
-            throw .notAnEnvelope
+        if bytes.count < magic.count + 2 {
+            let isStartOfHeader = magic.starts(with: bytes) || bytes.starts(with: magic)
+            throw bytes.isEmpty || !isStartOfHeader ? .notAnEnvelope : .truncated(expected: headerSize, actual: bytes.count)
         }
+        guard bytes.starts(with: magic) else { throw .notAnEnvelope }
         let format = Int(read(UInt16.self, bytes, at: 4))
         guard format == formatVersion else { throw .unsupportedFormat(found: format, supported: formatVersion) }
         guard bytes.count >= headerSize else { throw .truncated(expected: headerSize, actual: bytes.count) }
