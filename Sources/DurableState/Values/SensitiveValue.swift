@@ -31,9 +31,13 @@ enum SensitiveValueScanner {
     private static func scan(_ value: Any, budget: inout Int) -> String? {
         guard budget > 0 else { return nil }
         budget -= 1
-        if value is any SensitiveValue { return String(describing: type(of: value)) }
         if value is any PlainStoredValue { return nil }
-        for child in Mirror(reflecting: value).children {
+        let mirror = Mirror(reflecting: value)
+        if mirror.displayStyle == .optional {
+            return mirror.children.first.flatMap { scan($0.value, budget: &budget) }
+        }
+        if value is any SensitiveValue { return String(describing: type(of: value)) }
+        for child in mirror.children {
             if let found = scan(child.value, budget: &budget) { return found }
             if budget <= 0 { return nil }
         }
