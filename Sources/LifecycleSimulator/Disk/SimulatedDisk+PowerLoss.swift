@@ -39,10 +39,13 @@ extension SimulatedDisk {
 
     /// Every state a power loss could leave now: the durable tree plus the synced operations plus
     /// each subset of the unsynced ones (applied in order), and for each subset its last data
-    /// write torn to 0, 1, half and all-but-one bytes. Duplicates are merged.
+    /// write torn — to 0, 1, half and all-but-one bytes, or with `everyTornLength` to every
+    /// length (what ``DiskCrashPolicy/tornLastWrite`` may choose). Duplicates are merged.
     /// - Throws: ``SimulatedDiskError/tooManyPendingOperations(count:limit:)`` when more than
     ///   `maximumPendingOperations` changes are unsynced (2ⁿ subsets).
-    public func possiblePowerLossImages(maximumPendingOperations: Int = 16) throws(SimulatedDiskError) -> Set<DiskImage> {
+    public func possiblePowerLossImages(
+        maximumPendingOperations: Int = 16, everyTornLength: Bool = false
+    ) throws(SimulatedDiskError) -> Set<DiskImage> {
         let (durable, pending) = core.withLock { ($0.durable, $0.pending) }
         let unsynced = pending.indices.filter { !pending[$0].isDurable }
         guard unsynced.count <= maximumPendingOperations else {
@@ -56,7 +59,8 @@ extension SimulatedDisk {
             guard let last = kept.filter({ if case .write = pending[$0].operation { true } else { false } }).max(),
                   case .write(_, _, let data) = pending[last].operation
             else { continue }
-            for length in Set([0, 1, data.count / 2, data.count - 1]) where length >= 0 && length < data.count {
+            let lengths = everyTornLength ? Set(0..<data.count) : Set([0, 1, data.count / 2, data.count - 1])
+            for length in lengths where length >= 0 && length < data.count {
                 images.insert(Core.replay(durable, pending, keeping: kept, torn: (last, length)).image)
             }
         }
