@@ -42,6 +42,9 @@ public final class DocumentStore<Value: Codable & Sendable> {
     private var hasInspected = false
     /// Corrupt files that could not be quarantined: a save moves them aside first or refuses.
     private var blocked: [String: StoredDataError] = [:]
+    /// True once a saved value showed that `Value` cannot hold a ``SensitiveValue`` (a struct of
+    /// plain fields): later saves skip the reflection scan.
+    private var valueTypeIsPlain = false
 
     /// Creates a store for the file at `path` (absolute). Nothing is read until ``load()``.
     public init(
@@ -101,7 +104,11 @@ public final class DocumentStore<Value: Codable & Sendable> {
     public func save(_ value: Value) throws(DurableStoreError) {
         if !hasInspected { _ = load() }
         try clearBlockedFiles()
-        let data = try codec.encode(value, writtenAt: clock.date)
+        if !valueTypeIsPlain {
+            if let sensitive = SensitiveValueScanner.firstSensitiveType(in: value) { throw .sensitiveValue(type: sensitive) }
+            valueTypeIsPlain = SensitiveValueScanner.typeIsPlain(value)
+        }
+        let data = try codec.encodeChecked(value, writtenAt: clock.date)
         do {
             try file.replace(with: data, keepingBackup: keepsBackup && primaryIsKnownGood)
         } catch {

@@ -67,7 +67,7 @@ public struct DurableFile: Sendable {
             removeTemporary()
             throw DurableWriteError(step: .writeTemporary, path: path, cause: error)
         }
-        if keepingBackup, fileSystem.itemExists(at: path) {
+        if keepingBackup {
             do {
                 try fileSystem.rename(from: path, to: backupPath)
             } catch .notFound {

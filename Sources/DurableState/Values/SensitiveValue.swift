@@ -28,6 +28,17 @@ enum SensitiveValueScanner {
         return scan(value, budget: &budget)
     }
 
+    /// Whether every value of `value`'s type is free of sensitive values whatever it holds: a
+    /// struct whose stored properties are all plain values (strings, numbers, dates, collections
+    /// of those). A `Codable` struct's properties have concrete types, so one value answers for
+    /// its type; enums, classes and optionals do not qualify (another value may differ).
+    static func typeIsPlain(_ value: Any) -> Bool {
+        if value is any PlainStoredValue { return true }
+        let mirror = Mirror(reflecting: value)
+        guard mirror.displayStyle == .struct else { return false }
+        return mirror.children.allSatisfy { $0.value is any PlainStoredValue }
+    }
+
     private static func scan(_ value: Any, budget: inout Int) -> String? {
         guard budget > 0 else { return nil }
         budget -= 1

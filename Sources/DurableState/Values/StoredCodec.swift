@@ -30,6 +30,11 @@ public struct StoredCodec: Sendable {
         if let sensitive = SensitiveValueScanner.firstSensitiveType(in: value) {
             throw .sensitiveValue(type: sensitive)
         }
+        return try encodeChecked(value, writtenAt: writtenAt)
+    }
+
+    /// ``encode(_:writtenAt:)`` for a value already checked for sensitive values.
+    func encodeChecked<Value: Encodable>(_ value: Value, writtenAt: Date) throws(DurableStoreError) -> Data {
         let payload: Data
         do {
             payload = try Self.encoder().encode(value)

@@ -33,19 +33,16 @@ public struct StoredEnvelope: Sendable, Equatable {
 
     /// The envelope's bytes.
     public func encoded() -> Data {
-        var header = [UInt8]()
-        header.reserveCapacity(Self.headerSize)
-        header += Self.magic
-        Self.append(UInt16(Self.formatVersion), to: &header)
-        Self.append(UInt32(truncatingIfNeeded: schemaVersion), to: &header)
-        Self.append(UInt64(bitPattern: Self.milliseconds(writtenAt)), to: &header)
-        Self.append(UInt32(truncatingIfNeeded: payload.count), to: &header)
+        var data = Data(capacity: Self.headerSize + payload.count)
+        data.append(contentsOf: Self.magic)
+        Self.append(UInt16(Self.formatVersion), to: &data)
+        Self.append(UInt32(truncatingIfNeeded: schemaVersion), to: &data)
+        Self.append(UInt64(bitPattern: Self.milliseconds(writtenAt)), to: &data)
+        Self.append(UInt32(truncatingIfNeeded: payload.count), to: &data)
         var crc = CRC32()
-        crc.update(header[Self.magic.count...])
+        crc.update(data[Self.magic.count...])
         crc.update(payload)
-        Self.append(crc.value, to: &header)
-        var data = Data(capacity: header.count + payload.count)
-        data.append(contentsOf: header)
+        Self.append(crc.value, to: &data)
         data.append(payload)
         return data
     }
@@ -86,8 +83,8 @@ public struct StoredEnvelope: Sendable, Equatable {
         return Int64(value)
     }
 
-    private static func append<Integer: FixedWidthInteger>(_ value: Integer, to bytes: inout [UInt8]) {
-        withUnsafeBytes(of: value.bigEndian) { bytes.append(contentsOf: $0) }
+    private static func append<Integer: FixedWidthInteger>(_ value: Integer, to data: inout Data) {
+        withUnsafeBytes(of: value.bigEndian) { data.append(contentsOf: $0) }
     }
 
     private static func read<Integer: FixedWidthInteger>(_ type: Integer.Type, _ bytes: [UInt8], at offset: Int) -> Integer {
