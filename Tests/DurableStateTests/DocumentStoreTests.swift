@@ -168,6 +168,22 @@ struct DocumentStoreTests {
         #expect(!directory.names.contains("account"))
     }
 
+    @Test("a primary file that cannot be read is never replaced until it can be read again")
+    func unreadablePrimary() throws {
+        try makeStore().save(Note(title: "kept", body: ""))
+        let fileSystem = FaultyFileSystem()
+        fileSystem.fail(.read, with: .permissionDenied("note.doc"), times: 3)
+        let store = makeStore(fileSystem)
+        let loaded = store.load()
+        #expect(loaded.issues.first == .unreadable(path: directory.file("note.doc"), cause: .permissionDenied("note.doc")))
+        #expect(throws: DurableStoreError.unreadableFileInTheWay(path: directory.file("note.doc"), cause: .permissionDenied("note.doc"))) {
+            try store.save(Note(title: "new", body: ""))
+        }
+        #expect(makeStore().load().value.title == "kept")
+        try store.save(Note(title: "new", body: ""))
+        #expect(makeStore().load().value.title == "new")
+    }
+
     @Test("remove deletes the document and its backup")
     func remove() throws {
         let store = makeStore()

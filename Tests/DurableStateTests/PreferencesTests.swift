@@ -108,6 +108,26 @@ struct PreferencesTests {
         #expect(open()[.fontSize] == 22)
     }
 
+    @Test("an older preferences schema is migrated; an oversized file is quarantined")
+    func olderSchemaAndOversized() throws {
+        let renamed = SchemaMigration(from: 1) { data in
+            var entries = try JSONDecoder().decode([String: String].self, from: data)
+            entries["fontSize"] = entries.removeValue(forKey: "textSize")
+            return try JSONEncoder().encode(entries)
+        }
+        let path = directory.file("preferences.prefs")
+        try StoredCodec(sizeLimit: 1000).encode(["textSize": "17"], writtenAt: clock.date).write(to: URL(fileURLWithPath: path))
+        let migrated = Preferences(fileSystem: POSIXFileSystem(), directory: directory.path,
+                                   schema: StoredSchema(version: 2, migrations: [renamed]), clock: clock)
+        #expect(migrated[.fontSize] == 17)
+        #expect(migrated.loadReport.storedSchemaVersion == 1)
+        #expect(try StoredEnvelope.decode(Data(contentsOf: URL(fileURLWithPath: path))).schemaVersion == 2)
+
+        try Data(count: 70_000).write(to: URL(fileURLWithPath: path))
+        let reopened = open()
+        #expect(reopened.loadReport.issues.first?.reason == .oversized(bytes: 70_000, limit: 64 * 1024))
+    }
+
     @Test("a failed write leaves memory and disk unchanged")
     func failedWrite() throws {
         let fileSystem = FaultyFileSystem()

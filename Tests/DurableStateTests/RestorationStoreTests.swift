@@ -91,6 +91,24 @@ struct RestorationStoreTests {
         #expect(try Data(contentsOf: URL(fileURLWithPath: movedTo)) == v3)
     }
 
+    @Test("a truncated or random restoration file is quarantined and the default restored", arguments: ["truncated", "random"])
+    func damagedFile(damage: String) throws {
+        let id = SceneSessionID("s")
+        try open().saveScene(ReaderState(bookID: "dune", page: 4), for: id, schema: schema)
+        let path = directory.file("scene-73.state")
+        let good = try Data(contentsOf: URL(fileURLWithPath: path))
+        let damaged = damage == "truncated" ? good.prefix(good.count - 1) : Data((0..<90).map { UInt8(truncatingIfNeeded: $0 &* 59) })
+        try damaged.write(to: URL(fileURLWithPath: path))
+        let restored = open().restoreScene(for: id, schema: schema)
+        #expect(restored.outcome == .defaulted)
+        guard case .unusableFile(.quarantined(_, let movedTo, let reason)) = restored.problem else {
+            Issue.record("expected a quarantine, got \(String(describing: restored.problem))")
+            return
+        }
+        #expect(reason == (damage == "truncated" ? .truncated(expected: good.count, actual: good.count - 1) : .notAnEnvelope))
+        #expect(try Data(contentsOf: URL(fileURLWithPath: movedTo)) == damaged)
+    }
+
     @Test("the size limit is enforced on save and on restore")
     func sizeLimit() throws {
         let small = RestorationSchema<ReaderState>(default: ReaderState(), sizeLimit: 60)

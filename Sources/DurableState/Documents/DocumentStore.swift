@@ -42,6 +42,9 @@ public final class DocumentStore<Value: Codable & Sendable> {
     private var hasInspected = false
     /// Corrupt files that could not be quarantined: a save moves them aside first or refuses.
     private var blocked: [String: StoredDataError] = [:]
+    /// Set when the last load could not read the primary file (it exists, its contents are
+    /// unknown): a save reads it again first and refuses to replace it while it stays unreadable.
+    private var primaryUnreadable: FileSystemError?
     /// True once a saved value showed that `Value` cannot hold a ``SensitiveValue`` (a struct of
     /// plain fields): later saves skip the reflection scan.
     private var valueTypeIsPlain = false
@@ -76,6 +79,7 @@ public final class DocumentStore<Value: Codable & Sendable> {
     public func load() -> DocumentLoad<Value> {
         hasInspected = true
         primaryIsKnownGood = false
+        primaryUnreadable = nil
         file.removeTemporary()
         var issues: [LoadIssue] = []
         var candidates: [(String, DocumentLoad<Value>.Source)] = [(file.path, .primary)]
@@ -98,11 +102,13 @@ public final class DocumentStore<Value: Codable & Sendable> {
     /// Saves `value` durably, keeping the previous generation as the backup if configured.
     ///
     /// Runs ``load()`` first if this object never did, so a corrupt file is quarantined rather
-    /// than rotated into the backup.
+    /// than rotated into the backup; a primary file that exists but cannot be read is never
+    /// replaced (it is read again on each save).
     /// - Throws: ``DurableStoreError``; see each case for what is left on disk. The store stays
     ///   usable and the next save retries.
     public func save(_ value: Value) throws(DurableStoreError) {
-        if !hasInspected { _ = load() }
+        if !hasInspected || primaryUnreadable != nil { _ = load() }
+        if let cause = primaryUnreadable { throw .unreadableFileInTheWay(path: file.path, cause: cause) }
         try clearBlockedFiles()
         if !valueTypeIsPlain {
             if let sensitive = SensitiveValueScanner.firstSensitiveType(in: value) { throw .sensitiveValue(type: sensitive) }
@@ -143,6 +149,7 @@ public final class DocumentStore<Value: Codable & Sendable> {
         } catch .notFound {
             return nil
         } catch {
+            if path == file.path { primaryUnreadable = error }
             issues.append(.unreadable(path: path, cause: error))
             logger.error("\(FilePaths.name(of: path), privacy: .public) could not be read: \(error.description, privacy: .public)")
             return nil

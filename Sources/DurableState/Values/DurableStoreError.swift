@@ -11,6 +11,8 @@ public enum DurableStoreError: Error, Equatable, Sendable, CustomStringConvertib
     case sensitiveValue(type: String)
     /// A corrupt file that could not be quarantined is in the way; it is not overwritten.
     case corruptFileInTheWay(path: String)
+    /// The file exists but cannot be read, so what it holds is unknown; it is not overwritten.
+    case unreadableFileInTheWay(path: String, cause: FileSystemError)
     /// The durable replace failed; see ``DurableWriteError`` for what is left.
     case write(DurableWriteError)
 
@@ -20,6 +22,7 @@ public enum DurableStoreError: Error, Equatable, Sendable, CustomStringConvertib
         case let .tooLarge(bytes, limit): "The encoded value is \(bytes) bytes, over the limit of \(limit); nothing was written."
         case .sensitiveValue(let type): "Refused to store a sensitive value (\(type)) here; nothing was written."
         case .corruptFileInTheWay(let path): "A corrupt file at \(path) could not be moved aside, so it was not overwritten; nothing was written."
+        case let .unreadableFileInTheWay(path, cause): "\(path) exists but cannot be read (\(cause)), so it was not overwritten; nothing was written."
         case .write(let error): error.description
         }
     }
