@@ -152,11 +152,13 @@ public final class RestorationStore {
     }
 
     private func restore<State>(at path: String, schema: RestorationSchema<State>) -> Restored<State> {
-        if let count = beginLaunch() { return schema.defaulted(.discardedAfterUnfinishedLaunches(count)) }
+        let discarded = beginLaunch()
         let load = store(at: path, schema: schema).load()
         let problem = load.issues.first.map(RestorationError.unusableFile)
         guard let state = load.value else {
-            return problem.map(schema.defaulted) ?? schema.nothingStored()
+            if let problem { return schema.defaulted(problem) }
+            if let discarded { return schema.defaulted(.discardedAfterUnfinishedLaunches(discarded)) }
+            return schema.nothingStored()
         }
         var restored = schema.validated(state, schemaVersion: load.storedSchemaVersion, writtenAt: load.writtenAt)
         if restored.problem == nil, let problem { restored.problem = problem }

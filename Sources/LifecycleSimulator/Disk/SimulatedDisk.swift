@@ -123,17 +123,20 @@ public final class SimulatedDisk: Sendable {
 
     /// Replaces the file at `path` durably, outside any incarnation: the simulator damaging a file
     /// while the app is not running (truncated, random bytes, older schema…). Parents are created.
+    /// Pending operations on the old file are not rewritten: tamper while nothing is pending.
     public func tamper(path: String, data: Data, permissions: UInt16 = 0o644) {
+        let path = DiskPath.normalized(path)
         core.withLock { core in
+            core.nextInode += 1
+            let inode = core.nextInode
             for tree in [\Core.durable, \Core.current] {
                 var parent = DiskPath.parent(of: path)
                 while core[keyPath: tree].directories[parent] == nil {
                     core[keyPath: tree].directories[parent] = 0o755
                     parent = DiskPath.parent(of: parent)
                 }
-                core.nextInode += 1
-                core[keyPath: tree].inodes[core.nextInode] = DiskTree.Inode(data: data, permissions: permissions)
-                core[keyPath: tree].entries[path] = core.nextInode
+                core[keyPath: tree].inodes[inode] = DiskTree.Inode(data: data, permissions: permissions)
+                core[keyPath: tree].entries[path] = inode
             }
         }
     }

@@ -153,7 +153,11 @@ struct SimulatedDiskTests {
         let disk = SimulatedDisk()
         disk.tamper(path: "/x/y/z", data: hello)
         #expect(disk.durableImage.data(at: "/x/y/z") == hello)
-        #expect(try disk.mount().contentsOfDirectory(at: "/x/y") == ["z"])
+        let view = disk.mount()
+        #expect(try view.contentsOfDirectory(at: "/x/y") == ["z"])
+        try view.writeFile(Data("new".utf8), to: "/x/y/z", permissions: 0o644)
+        try view.syncFile(at: "/x/y/z")
+        #expect(disk.powerLoss(policy: .inOrderPrefix, seed: 3).data(at: "/x/y/z") == Data("new".utf8))
     }
 
     @Test("more pending operations than the limit are refused rather than enumerated")
