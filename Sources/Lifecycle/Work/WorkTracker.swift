@@ -7,6 +7,10 @@
 /// hoping. A live task that is neither running nor parked waits on something outside Lifeline;
 /// the simulator reports it by its label.
 ///
+/// Start app work through a ``TaskScope``: an unstructured `Task {}` created inside a tracked task
+/// inherits its identity (``currentTask`` is a task-local), so its parked waits would be counted
+/// as the parent's.
+///
 /// One tracker per process incarnation, created by the host and shared by the runtime, its scopes
 /// and its clock. Lives on the main actor.
 @MainActor
@@ -37,16 +41,16 @@ public final class WorkTracker {
     }
 
     func start(label: String) -> TrackedTask {
-        nextID += 1
+        nextID &+= 1
         liveTasks[nextID] = label
-        generation += 1
+        generation &+= 1
         return TrackedTask(id: nextID, tracker: self)
     }
 
     func finish(_ id: TaskID) {
         liveTasks[id] = nil
         parkedTasks.remove(id)
-        generation += 1
+        generation &+= 1
     }
 
     /// Marks the current tracked task, if any, parked at a Lifeline-owned suspension point while
@@ -59,17 +63,28 @@ public final class WorkTracker {
     /// Marks the current tracked task (if any) parked while `body` suspends.
     ///
     /// Lifeline-owned suspension points wrap their wait in this; code outside a tracked task runs
-    /// `body` unchanged.
+    /// `body` unchanged. Whoever resumes the wait calls ``unpark(_:)`` at that moment, so that the
+    /// task counts as runnable before it gets the main actor back.
     public func parked<T>(_ body: () async throws -> T) async rethrows -> T {
         guard let task = WorkTracker.currentTask, task.tracker === self, liveTasks[task.id] != nil else {
             return try await body()
         }
         guard parkedTasks.insert(task.id).inserted else { return try await body() }
-        generation += 1
-        defer {
-            if parkedTasks.remove(task.id) != nil { generation += 1 }
-        }
+        generation &+= 1
+        defer { unpark(task.id) }
         return try await body()
+    }
+
+    /// Marks `task` runnable again: a Lifeline-owned suspension point calls this when it resumes
+    /// the task's wait (a clock deadline, a phase change), since the task only runs later, when it
+    /// gets the main actor. Does nothing for a task that is not parked in this tracker.
+    public func unpark(_ task: TrackedTask) {
+        guard task.tracker === self else { return }
+        unpark(task.id)
+    }
+
+    func unpark(_ id: TaskID) {
+        if parkedTasks.remove(id) != nil { generation &+= 1 }
     }
 }
 
