@@ -23,6 +23,12 @@ final class EntryTable {
 
     var count: Int { entries.count }
 
+    /// Whether `type` is declared as a value provided by scopes of `lifetime`.
+    func declares<Value>(_ type: Value.Type, at lifetime: Lifetime) -> Bool {
+        guard let slot = slots.slot(for: AnyDependencyKey(type)) else { return false }
+        return entries[slot].record?.kind == .provided && entries[slot].lifetime == lifetime
+    }
+
     /// Freezes `records`: the last registration of a key wins, duplicates are reported; a key that
     /// is depended on but not registered gets a failing slot, unless `implicit` supplies it.
     static func root(records: [RegistrationRecord], implicit: [RegistrationRecord]) -> EntryTable {

@@ -29,7 +29,7 @@ public final class LifecycleBinding {
     public let application: ServiceScope
     /// Open scene scopes by session.
     public private(set) var sceneScopes: [SceneSessionID: ServiceScope] = [:]
-    /// Scene-delegate factories that threw, with their message, for diagnostics; the scene then
+    /// Scenes whose scope or delegate could not be created, with the error's message; such a scene
     /// connected without a delegate. The runtime's logger receives the same messages.
     public private(set) var delegateFailures: [SceneSessionID: String] = [:]
 
@@ -87,12 +87,15 @@ public final class LifecycleBinding {
     }
 
     private func openScope(for scene: LifecycleScene) -> ServiceScope? {
-        let values = ProvidedValues().with(LifecycleScene.self, scene)
+        let values = application.declares(LifecycleScene.self, at: .scene)
+            ? ProvidedValues().with(LifecycleScene.self, scene) : ProvidedValues()
         let scope: ServiceScope
         do {
             scope = try application.openScene(named: "scene \(scene.id)", providing: values)
         } catch {
-            runtime?.logger.error("Scene scope for \(scene.id, privacy: .public) not opened: \("\(error)", privacy: .public)")
+            let message = "\(error)"
+            delegateFailures[scene.id] = message
+            runtime?.logger.error("Scene scope for \(scene.id, privacy: .public) not opened: \(message, privacy: .public)")
             return nil
         }
         sceneScopes[scene.id] = scope
@@ -121,10 +124,9 @@ extension CompositionRoot {
         sceneDelegate: (@MainActor (LifecycleScene, ServiceScope) throws -> (any SceneDelegate)?)? = nil
     ) throws(CompositionValidationError) -> LifecycleBinding {
         if validate { try self.validate() }
-        let application = ServiceScope(
-            lifetime: .application, name: "application", parent: nil, table: table,
-            provided: ProvidedValues().with(LifecycleRuntime.self, runtime)
-        )
+        let values = table.declares(LifecycleRuntime.self, at: .application)
+            ? ProvidedValues().with(LifecycleRuntime.self, runtime) : ProvidedValues()
+        let application = ServiceScope(lifetime: .application, name: "application", parent: nil, table: table, provided: values)
         let binding = LifecycleBinding(application: application, runtime: runtime)
         binding.install(on: runtime, sceneDelegate: sceneDelegate)
         return binding

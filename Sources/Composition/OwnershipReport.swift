@@ -90,7 +90,7 @@ extension CompositionRoot {
 
     private static func creator(of entry: Entry, dependencies: [ResolutionStep]) -> String {
         guard let record = entry.record else { return "nothing: no registration" }
-        let inputs = dependencies.isEmpty ? "no dependencies" : "from \(dependencies.rendered)"
+        let inputs = dependencies.isEmpty ? "no dependencies" : "from \(dependencies.map(\.description).joined(separator: ", "))"
         switch record.kind {
         case .factory:
             return "its factory (\(record.site)), \(inputs)"

@@ -56,8 +56,10 @@ extension ServiceScope {
     }
 
     /// Starts loading the service under `key` in a task of `taskScope`, so that launch is not
-    /// blocked; observe progress with ``loadState(of:)-(DependencyKey<Value>)`` or await ``resolve(_:)-(DependencyKey<Value>)``.
-    public func preload<Value>(_ key: DependencyKey<Value>, in taskScope: TaskScope) {
+    /// blocked; observe progress with `loadState(of:)` or await `resolve(_:)`. A failure is kept
+    /// for `loadState(of:)`; the task ends with the scope.
+    @discardableResult
+    public func preload<Value>(_ key: DependencyKey<Value>, in taskScope: TaskScope) -> Task<Void, Never> {
         taskScope.task("load \(key)") { [weak self] in
             _ = try? await self?.resolve(key)
         }

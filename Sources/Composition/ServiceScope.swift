@@ -133,6 +133,11 @@ public final class ServiceScope {
         guard table.problems.isEmpty else { throw CompositionValidationError(problems: table.problems) }
     }
 
+    /// Whether this scope's registrations declare `type` as provided by scopes of `lifetime`.
+    func declares<Value>(_ type: Value.Type, at lifetime: Lifetime) -> Bool {
+        table.declares(type, at: lifetime)
+    }
+
     /// Whether a value for `key` is cached where a resolution from this scope would find it.
     public func hasCachedValue<Value>(for key: DependencyKey<Value>) -> Bool {
         guard let slot = table.slots.slot(for: key.erased) else { return false }
