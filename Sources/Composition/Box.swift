@@ -10,16 +10,17 @@ final class Box<Value> {
     }
 }
 
-/// The slots of one ``ServiceScope``: one reference per slot of its table, `nil` until a value of
-/// that slot's lifetime is cached there.
+/// The slots of one ``ServiceScope``: one retained box pointer per slot of its table, `nil` until a
+/// value of that slot's lifetime is cached there.
 ///
-/// Fixed-size and allocated when the scope opens, so a read is an index into memory with no
-/// exclusivity check and no copy-on-write. Owned by exactly one scope, which frees it in `deinit`.
+/// Fixed-size and allocated when the scope opens, so that a read is one load with no reference
+/// counting, no exclusivity check and no copy-on-write; descendants read an ancestor's slots
+/// through the same base pointer. Owned by exactly one scope, which frees it in `deinit`.
 @usableFromInline
 struct SlotStorage: @unchecked Sendable {
-    // Safe because only the owning ServiceScope reads and writes it, on the main actor, and its
-    // nonisolated deinit frees it only once no one else can reach the scope.
-    @usableFromInline let base: UnsafeMutablePointer<AnyObject?>
+    // Safe because only the owning ServiceScope and its descendants (which it outlives) touch it,
+    // on the main actor, and the owner's nonisolated deinit frees it once no one can reach it.
+    @usableFromInline let base: UnsafeMutablePointer<UnsafeMutableRawPointer?>
     @usableFromInline let count: Int
 
     init(count: Int) {
@@ -28,22 +29,35 @@ struct SlotStorage: @unchecked Sendable {
         base.initialize(repeating: nil, count: count)
     }
 
-    @inlinable
-    subscript(slot: Int) -> AnyObject? {
-        get { base[slot] }
-        nonmutating set { base[slot] = newValue }
+    /// Caches `box` in `slot`, which must be empty.
+    func store(_ box: AnyObject, at slot: Int) {
+        base[slot] = Unmanaged.passRetained(box).toOpaque()
     }
 
-    /// Takes the value out of `slot`, leaving it empty.
+    /// Whether `slot` holds a value.
+    func contains(_ slot: Int) -> Bool {
+        base[slot] != nil
+    }
+
+    /// Takes the box out of `slot`, leaving it empty.
     func take(_ slot: Int) -> AnyObject? {
-        let value = base[slot]
+        guard let raw = base[slot] else { return nil }
         base[slot] = nil
-        return value
+        return Unmanaged<AnyObject>.fromOpaque(raw).takeRetainedValue()
     }
 
-    /// Releases every value and frees the memory; the storage must not be used afterwards.
+    /// Releases every box and frees the memory; the storage must not be used afterwards.
     func free() {
+        for slot in 0..<count { _ = take(slot) }
         base.deinitialize(count: count)
         base.deallocate()
+    }
+
+    /// The value cached at `raw`, a box of `Value`, without retaining the box.
+    @inlinable
+    @inline(__always)
+    static func value<Value>(at raw: UnsafeMutableRawPointer, as type: Value.Type) -> Value {
+        // Safe because a slot only ever caches a Box of its key's value type.
+        Unmanaged<Box<Value>>.fromOpaque(raw)._withUnsafeGuaranteedRef { $0.value }
     }
 }

@@ -13,8 +13,9 @@
 /// ```
 ///
 /// The typed error is how an unregistered dependency fails a test: the test's `try` reports the
-/// message. A `Sendable` value.
-public enum CompositionError: Error, Sendable, CustomStringConvertible {
+/// message. A `Sendable` value; `indirect`, so that it is one word and a resolution that does
+/// not fail pays nothing for it.
+public indirect enum CompositionError: Error, Sendable, CustomStringConvertible {
     /// Nothing is registered for the key; `path` ends with it.
     case notRegistered(AnyDependencyKey, path: [ResolutionStep])
     /// The service is part of a dependency cycle (first list, closed on its first element);

@@ -26,8 +26,9 @@ public struct DependencyKey<Value>: Hashable, Sendable, CustomStringConvertible 
         erased = AnyDependencyKey(type: type, name: nil)
     }
 
-    /// A named key of type `Value`, for a second service of a type already registered.
-    public init(_ name: String, of type: Value.Type = Value.self) {
+    /// A named key of type `Value`, for a second service of a type already registered. The name
+    /// is a literal, so that keys are declared once and compared without allocation.
+    public init(_ name: StaticString, of type: Value.Type = Value.self) {
         erased = AnyDependencyKey(type: type, name: name)
     }
 
@@ -41,13 +42,13 @@ public struct DependencyKey<Value>: Hashable, Sendable, CustomStringConvertible 
 public struct AnyDependencyKey: Hashable, Sendable, CustomStringConvertible {
     /// The value type.
     @usableFromInline let type: any Any.Type
-    /// The name of a named key; `nil` for a type key.
-    public let name: String?
+    /// The name of a named key; `nil` for a type key. A literal: trivially copied on the hot path.
+    @usableFromInline let staticName: StaticString?
 
     @inlinable
-    init(type: any Any.Type, name: String?) {
+    init(type: any Any.Type, name: StaticString?) {
         self.type = type
-        self.name = name
+        self.staticName = name
     }
 
     /// The erased form of `key`, for heterogeneous `dependencies:` lists.
@@ -60,6 +61,13 @@ public struct AnyDependencyKey: Hashable, Sendable, CustomStringConvertible {
         self.init(type: type, name: nil)
     }
 
+    /// The name of a named key; `nil` for a type key.
+    public var name: String? { staticName.map { "\($0)" } }
+
+    /// Whether the key has a name.
+    @inlinable
+    var isNamed: Bool { staticName != nil }
+
     /// The value type's name as messages show it (`BookService` for `any BookService`).
     public var typeName: String { String(describing: type) }
 
@@ -70,9 +78,19 @@ public struct AnyDependencyKey: Hashable, Sendable, CustomStringConvertible {
     }
 
     /// Two keys are equal when they have the same value type and the same name.
-    @inlinable
     public static func == (lhs: AnyDependencyKey, rhs: AnyDependencyKey) -> Bool {
-        ObjectIdentifier(lhs.type) == ObjectIdentifier(rhs.type) && lhs.name == rhs.name
+        ObjectIdentifier(lhs.type) == ObjectIdentifier(rhs.type) && lhs.sameName(as: rhs)
+    }
+
+    /// Whether both keys have no name, or equal names.
+    @usableFromInline
+    func sameName(as other: AnyDependencyKey) -> Bool {
+        switch (staticName, other.staticName) {
+        case (nil, nil): true
+        case let (lhs?, rhs?):
+            lhs.withUTF8Buffer { left in rhs.withUTF8Buffer { right in left.elementsEqual(right) } }
+        default: false
+        }
     }
 
     /// Hashes the value type's identity and the name.

@@ -17,7 +17,7 @@ final class EntryTable {
     private init(keys: [AnyDependencyKey], entries: ContiguousArray<Entry>, problems: [GraphProblem]) {
         self.keys = keys
         self.entries = entries
-        self.slots = SlotTable(keys: keys)
+        self.slots = SlotTable(keys: keys, entries: entries)
         self.problems = problems
     }
 

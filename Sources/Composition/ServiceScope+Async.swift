@@ -25,10 +25,7 @@ extension ServiceScope {
     ///   retries it.
     @inlinable
     public func resolve<Value>(_ key: DependencyKey<Value>) async throws(CompositionError) -> Value {
-        guard !isClosed else { throw .scopeClosed(key.erased, scope: name, scopeLifetime: lifetime) }
-        guard let slot = table.slots.slot(for: key.erased) else {
-            throw .notRegistered(key.erased, path: [ResolutionStep(key: key.erased, lifetime: nil)])
-        }
+        guard !isClosed, let slot = table.slots.slot(for: key.erased) else { throw unresolvable(key.erased) }
         return try await resolveAsync(slot: slot, as: Value.self)
     }
 
@@ -41,10 +38,7 @@ extension ServiceScope {
         let entry = table.entries[slot]
         if entry.mode == .failing { return .failed(entry.failingError()) }
         guard let owner = owner(for: entry.mode) else { return entry.mode == .transient ? .idle : .failed(unavailable(entry)) }
-        if let box = owner.storage[slot] {
-            // Safe because a slot only ever caches a Box of its key's value type.
-            return .loaded(unsafeDowncast(box, to: Box<Value>.self).value)
-        }
+        if let raw = owner.storage.base[slot] { return .loaded(SlotStorage.value(at: raw, as: Value.self)) }
         if owner.loading[slot] != nil { return .loading }
         if let failure = owner.loadFailures[slot] { return .failed(failure) }
         return .idle
@@ -79,10 +73,7 @@ extension ServiceScope {
             return try await makeAsync(self, entry)
         case .screen, .feature, .scene, .application:
             guard let owner = owner(for: entry.mode) else { throw unavailable(entry) }
-            if let box = owner.storage[slot] {
-                // Safe because a slot only ever caches a Box of its key's value type.
-                return unsafeDowncast(box, to: Box<Value>.self).value
-            }
+            if let raw = owner.storage.base[slot] { return SlotStorage.value(at: raw, as: Value.self) }
             return try await owner.load(slot: slot, entry: entry, as: Value.self)
         }
     }
@@ -104,7 +95,7 @@ extension ServiceScope {
             return unsafeDowncast(try await pending.wait().get(), to: Box<Value>.self).value
         }
         let typed = unsafeDowncast(entry, to: TypedEntry<Value>.self)
-        guard let makeAsync = typed.makeAsync else { return try create(slot: slot, entry: entry, as: Value.self) }
+        guard let makeAsync = typed.makeAsync else { return try make(slot: slot, entry: entry, as: Value.self) }
         let pending = PendingLoad(key: entry.step.key)
         loading[slot] = pending
         loadFailures[slot] = nil
@@ -125,7 +116,7 @@ extension ServiceScope {
             throw closed
         }
         let box = Box(value)
-        storage[slot] = box
+        storage.store(box, at: slot)
         owned.append(slot)
         pending.finish(.success(box))
         return value

@@ -36,16 +36,26 @@ public final class ServiceScope {
     /// The enclosing scope, retained while this one lives; `nil` for the application scope.
     public let parent: ServiceScope?
     /// True once ``close()`` or ``abandon()`` was called; a closed scope resolves nothing.
-    public private(set) var isClosed = false
+    // Safe because the scope is main-actor isolated and no access to it is ever long-lived, so
+    // the dynamic exclusivity check (read on every resolution) has nothing to catch.
+    @exclusivity(unchecked) public private(set) var isClosed = false
 
     @usableFromInline let table: EntryTable
+    /// The table's hot half, held directly so that a lookup reads it through `self`.
+    @usableFromInline let index: SlotTable
     @usableFromInline let storage: SlotStorage
+    /// The slot storage of the scope caching each lifetime for resolutions made here (this scope
+    /// or an ancestor); `nil` where there is none. Ancestors outlive this scope.
+    @usableFromInline let applicationSlots: UnsafeMutablePointer<UnsafeMutableRawPointer?>?
+    @usableFromInline let sceneSlots: UnsafeMutablePointer<UnsafeMutableRawPointer?>?
+    @usableFromInline let featureSlots: UnsafeMutablePointer<UnsafeMutableRawPointer?>?
+    @usableFromInline let screenSlots: UnsafeMutablePointer<UnsafeMutableRawPointer?>?
     // Safe because each ancestor is retained through `parent` for as long as this scope lives.
-    @usableFromInline unowned(unsafe) let applicationScope: ServiceScope?
+    unowned(unsafe) let applicationScope: ServiceScope?
     // Safe because each ancestor is retained through `parent` for as long as this scope lives.
-    @usableFromInline unowned(unsafe) let sceneScope: ServiceScope?
+    unowned(unsafe) let sceneScope: ServiceScope?
     // Safe because each ancestor is retained through `parent` for as long as this scope lives.
-    @usableFromInline unowned(unsafe) let featureScope: ServiceScope?
+    unowned(unsafe) let featureScope: ServiceScope?
 
     /// Open child scopes, oldest first; a child removes itself when it closes.
     var children: [ServiceScope] = []
@@ -63,13 +73,19 @@ public final class ServiceScope {
         self.name = name
         self.parent = parent
         self.table = table
-        self.storage = SlotStorage(count: table.count)
+        index = table.slots
+        let storage = SlotStorage(count: table.count)
+        self.storage = storage
+        applicationSlots = lifetime == .application ? storage.base : parent?.applicationSlots
+        sceneSlots = lifetime == .scene ? storage.base : parent?.sceneSlots
+        featureSlots = lifetime == .feature ? storage.base : parent?.featureSlots
+        screenSlots = lifetime == .screen ? storage.base : parent?.screenSlots
         applicationScope = parent?.lifetime == .application ? parent : parent?.applicationScope
         sceneScope = parent?.lifetime == .scene ? parent : parent?.sceneScope
         featureScope = parent?.lifetime == .feature ? parent : parent?.featureScope
         for item in provided.items {
             guard let slot = table.slots.slot(for: item.key) else { continue }
-            storage[slot] = item.box
+            storage.store(item.box, at: slot)
             owned.append(slot)
         }
     }
@@ -78,8 +94,20 @@ public final class ServiceScope {
         storage.free()
     }
 
-    /// The scope that caches values of `mode`'s lifetime for resolutions made from this scope.
+    /// The slots where values of `mode`'s lifetime are cached for resolutions made from this scope.
     @inlinable
+    @inline(__always)
+    func slots(for mode: Entry.Mode) -> UnsafeMutablePointer<UnsafeMutableRawPointer?>? {
+        switch mode {
+        case .application: applicationSlots
+        case .scene: sceneSlots
+        case .feature: featureSlots
+        case .screen: screenSlots
+        case .transient, .failing: nil
+        }
+    }
+
+    /// The scope that caches values of `mode`'s lifetime for resolutions made from this scope.
     func owner(for mode: Entry.Mode) -> ServiceScope? {
         if mode.rawValue == UInt8(lifetime.rawValue) { return self }
         switch mode {
@@ -142,6 +170,6 @@ public final class ServiceScope {
     public func hasCachedValue<Value>(for key: DependencyKey<Value>) -> Bool {
         guard let slot = table.slots.slot(for: key.erased) else { return false }
         guard let owner = owner(for: table.entries[slot].mode) else { return false }
-        return owner.storage[slot] != nil
+        return owner.storage.contains(slot)
     }
 }

@@ -7,13 +7,8 @@ extension TypedEntry {
     ) -> @MainActor (ServiceScope, Entry) throws(CompositionError) -> Value {
         { scope, entry throws(CompositionError) in
             var index = 0
-            @MainActor func next<D>(_: D.Type) throws(CompositionError) -> D {
-                defer { index += 1 }
-                return try scope.dependency(index, of: entry, as: D.self)
-            }
-            let arguments = (repeat try next((each Dependency).self))
             do {
-                return try factory(repeat each arguments)
+                return try factory(repeat try scope.dependency(&index, of: entry, as: (each Dependency).self))
             } catch let error as CompositionError {
                 throw error
             } catch {
