@@ -36,6 +36,8 @@ final class PhaseSubscriber: Sendable {
     struct State: ~Copyable {
         var buffer: [ScenePhase] = []
         var waiting: CheckedContinuation<ScenePhase?, Never>?
+        /// The tracked task waiting in `waiting`, marked runnable when it is resumed.
+        var waitingTask: WorkTracker.TaskID?
         var isFinished = false
     }
 
@@ -51,7 +53,8 @@ final class PhaseSubscriber: Sendable {
     }
 
     func next() async -> ScenePhase? {
-        await tracker.parked {
+        let waiter = WorkTracker.currentTask?.id
+        return await tracker.parked {
             await withTaskCancellationHandler {
                 await withCheckedContinuation { continuation in
                     state.withLock { state in
@@ -61,6 +64,7 @@ final class PhaseSubscriber: Sendable {
                             continuation.resume(returning: nil)
                         } else {
                             state.waiting = continuation
+                            state.waitingTask = waiter
                         }
                     }
                 }
@@ -70,18 +74,28 @@ final class PhaseSubscriber: Sendable {
         }
     }
 
-    nonisolated func deliver(_ phase: ScenePhase?, finishing: Bool) {
-        let resumed: (CheckedContinuation<ScenePhase?, Never>, ScenePhase?)? = state.withLock { state in
+    /// Hands `phase` to the waiting iterator or buffers it; returns the tracked task it resumed.
+    @discardableResult
+    nonisolated func deliver(_ phase: ScenePhase?, finishing: Bool) -> WorkTracker.TaskID? {
+        let resumed: (CheckedContinuation<ScenePhase?, Never>, ScenePhase?, WorkTracker.TaskID?)? = state.withLock { state in
             guard !state.isFinished else { return nil }
             if finishing { state.isFinished = true }
             if let waiting = state.waiting {
                 state.waiting = nil
-                return (waiting, phase)
+                defer { state.waitingTask = nil }
+                return (waiting, phase, state.waitingTask)
             }
             if let phase { state.buffer.append(phase) }
             return nil
         }
-        if let (continuation, value) = resumed { continuation.resume(returning: value) }
+        guard let (continuation, value, task) = resumed else { return nil }
+        continuation.resume(returning: value)
+        return task
+    }
+
+    /// Delivers on the main actor and counts the resumed task runnable for the tracker.
+    func deliverTracked(_ phase: ScenePhase?, finishing: Bool) {
+        if let task = deliver(phase, finishing: finishing) { tracker.markRunnable(task) }
     }
 }
 
@@ -99,11 +113,11 @@ final class PhaseBroadcaster {
 
     func publish(_ phase: ScenePhase?) {
         guard let phase else { return }
-        for subscriber in subscribers { subscriber.deliver(phase, finishing: false) }
+        for subscriber in subscribers { subscriber.deliverTracked(phase, finishing: false) }
     }
 
     func finish() {
-        for subscriber in subscribers { subscriber.deliver(nil, finishing: true) }
+        for subscriber in subscribers { subscriber.deliverTracked(nil, finishing: true) }
         subscribers.removeAll()
     }
 }

@@ -1,3 +1,5 @@
+import Foundation
+
 /// Counts the app's asynchronous work so that a host knows exactly when the app is quiescent.
 ///
 /// Every task started through a ``TaskScope`` is *live* until it returns. A live task that waits at
@@ -69,7 +71,25 @@ public final class WorkTracker {
         defer {
             if parkedTasks.remove(task.id) != nil { generation += 1 }
         }
-        return try await body()
+        let id = task.id
+        return try await withTaskCancellationHandler {
+            try await body()
+        } onCancel: { [weak self] in
+            // Cancelling a task parked at a Lifeline point resumes it: count it runnable at once
+            // when the cancellation comes from the main thread (scopes end there).
+            guard Thread.isMainThread else { return }
+            MainActor.assumeIsolated { self?.markRunnable(id) }
+        }
+    }
+
+    /// Counts the parked task `id` as runnable again.
+    ///
+    /// A Lifeline-owned suspension point calls this on the main actor just before it resumes the
+    /// task parked there (a clock waking a sleeper, a phase delivered to a waiting iterator), so
+    /// that ``isQuiescent`` turns false at once rather than when the resumed task first runs.
+    /// Does nothing if the task is not parked.
+    public func markRunnable(_ id: TaskID) {
+        if parkedTasks.remove(id) != nil { generation += 1 }
     }
 }
 
