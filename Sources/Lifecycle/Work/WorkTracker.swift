@@ -1,5 +1,3 @@
-import Foundation
-
 /// Counts the app's asynchronous work so that a host knows exactly when the app is quiescent.
 ///
 /// Every task started through a ``TaskScope`` is *live* until it returns. A live task that waits at
@@ -48,12 +46,14 @@ public final class WorkTracker {
     func finish(_ id: TaskID) {
         liveTasks[id] = nil
         parkedTasks.remove(id)
+        runQueue.removeAll { $0 == id }
         generation += 1
+        if running == id { admitNext() }
     }
 
     /// Marks the current tracked task, if any, parked at a Lifeline-owned suspension point while
     /// `body` suspends, in whichever tracker counts it.
-    public static func parkCurrentTask<T>(_ body: () async throws -> T) async rethrows -> T {
+    public static func parkCurrentTask<T, E: Error>(_ body: () async throws(E) -> T) async throws(E) -> T {
         guard let task = currentTask else { return try await body() }
         return try await task.tracker.parked(body)
     }
@@ -61,35 +61,72 @@ public final class WorkTracker {
     /// Marks the current tracked task (if any) parked while `body` suspends.
     ///
     /// Lifeline-owned suspension points wrap their wait in this; code outside a tracked task runs
-    /// `body` unchanged.
-    public func parked<T>(_ body: () async throws -> T) async rethrows -> T {
+    /// `body` unchanged. When `body` returns, the task waits for its turn: woken tasks run one at
+    /// a time, in the order they were woken (see ``markRunnable(_:)``), so that their order on the
+    /// main actor does not depend on how the runtime routes resumed continuations.
+    public func parked<T, E: Error>(_ body: () async throws(E) -> T) async throws(E) -> T {
         guard let task = WorkTracker.currentTask, task.tracker === self, liveTasks[task.id] != nil else {
             return try await body()
         }
         guard parkedTasks.insert(task.id).inserted else { return try await body() }
         generation += 1
-        defer {
-            if parkedTasks.remove(task.id) != nil { generation += 1 }
-        }
         let id = task.id
-        return try await withTaskCancellationHandler {
-            try await body()
-        } onCancel: { [weak self] in
+        if running == id { admitNext() }
+        let result: Result<T, E> = await withTaskCancellationHandler {
+            do throws(E) {
+                return .success(try await body())
+            } catch {
+                return .failure(error)
+            }
+        } onCancel: { [self] in
             // Cancelling a task parked at a Lifeline point resumes it: count it runnable at once
-            // when the cancellation comes from the main thread (scopes end there).
-            guard Thread.isMainThread else { return }
-            MainActor.assumeIsolated { self?.markRunnable(id) }
+            // when the cancellation comes from the main queue (scopes end there).
+            guard MainQueue.isCurrent else { return }
+            MainActor.assumeIsolated { self.markRunnable(id) }
         }
+        await waitForTurn(id)
+        return try result.get()
     }
 
-    /// Counts the parked task `id` as runnable again.
+    /// Counts the parked task `id` as runnable again and queues it for its turn.
     ///
     /// A Lifeline-owned suspension point calls this on the main actor just before it resumes the
     /// task parked there (a clock waking a sleeper, a phase delivered to a waiting iterator), so
-    /// that ``isQuiescent`` turns false at once rather than when the resumed task first runs.
-    /// Does nothing if the task is not parked.
+    /// that ``isQuiescent`` turns false at once rather than when the resumed task first runs, and
+    /// so that woken tasks run in the order they were woken. Does nothing if the task is not parked.
     public func markRunnable(_ id: TaskID) {
-        if parkedTasks.remove(id) != nil { generation += 1 }
+        guard parkedTasks.remove(id) != nil else { return }
+        generation += 1
+        runQueue.append(id)
+    }
+
+    /// Woken tasks waiting for their turn, in the order they were woken.
+    private var runQueue: [TaskID] = []
+    /// The woken task allowed to run; the next one is admitted when it parks again or finishes.
+    private var running: TaskID?
+    /// Tasks that arrived before their turn, waiting to be admitted.
+    private var turnWaiters: [TaskID: CheckedContinuation<Void, Never>] = [:]
+
+    private func waitForTurn(_ id: TaskID) async {
+        if parkedTasks.remove(id) != nil {
+            // Resumed by a resumer that did not call markRunnable: queue it now.
+            generation += 1
+            runQueue.append(id)
+        }
+        guard running != nil || runQueue.first != id else {
+            runQueue.removeFirst()
+            running = id
+            return
+        }
+        await withCheckedContinuation { turnWaiters[id] = $0 }
+    }
+
+    private func admitNext() {
+        running = nil
+        guard let next = runQueue.first, let waiter = turnWaiters.removeValue(forKey: next) else { return }
+        runQueue.removeFirst()
+        running = next
+        waiter.resume()
     }
 }
 
