@@ -97,9 +97,9 @@ final class ExampleSceneController: SceneDelegate {
         isLoadingDetails = true
         let clock = library.environment.clock
         if library.bugs.contains(.applyAfterDisconnect) {
-            library.environment.runtime.applicationScope.task("details \(book)") { [weak self] in
+            library.environment.runtime.applicationScope.task("details \(book)") { [self] in
                 try? await clock.sleep(for: .milliseconds(500))
-                self?.showDetails("details of \(book)")
+                self.showDetails("details of \(book)")
             }
         } else {
             scene.scope.task("details \(book)") {

@@ -20,8 +20,8 @@ extension SimulationRun {
         }
         capturePayloads()
         scanDirtyFiles()
-        checkObservations()
         checkInvariants()
+        checkObservations()
     }
 
     /// Compares what the user sees with the history.
