@@ -11,7 +11,8 @@ final class EscapingApp {
         case realSleep
         /// A tracked task waits for a detached task that sleeps on the real clock.
         case detachedSleep
-        /// A tracked task hands a storage write to another thread.
+        /// A tracked task hands a storage write to a detached task that first waits on the real
+        /// clock (so the write happens on another thread).
         case storageOffMain
     }
 
@@ -32,6 +33,7 @@ final class EscapingApp {
         case .storageOffMain:
             environment.runtime.applicationScope.task("write from elsewhere") {
                 await Task.detached {
+                    try? await Task.sleep(for: .milliseconds(1))
                     try? fileSystem.writeFile(Data("x".utf8), to: "/escaped.txt", permissions: 0o600)
                 }.value
             }

@@ -72,8 +72,10 @@ final class RunContext {
             record("process", "dies (\(armed.death)) before \(operation) \(path)")
             return false
         }
-        dirtyPaths.insert(path)
-        record(Self.lane(for: path), "\(operation) \(path)")
+        let target = path.components(separatedBy: " -> ").last ?? path
+        dirtyPaths.insert(target)
+        let isDirectoryOperation = operation == "mkdir" || operation == "fsync dir"
+        record(isDirectoryOperation ? "disk \(target)" : Self.lane(for: target), "\(operation) \(path)")
         return true
     }
 

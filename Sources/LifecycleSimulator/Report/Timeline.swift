@@ -8,7 +8,7 @@ public struct Timeline: Sendable {
     /// The records to render.
     public var records: [SimulationTrace.Record]
     /// The widest a cell may be before it is cut.
-    public var cellWidth = 34
+    public var cellWidth = 30
 
     /// Creates a timeline of `records`.
     public init(records: [SimulationTrace.Record]) {
@@ -28,7 +28,8 @@ public struct Timeline: Sendable {
                 rows.append(("t+\(record.milliseconds)ms", Self.stepLabel(record.step), record.lane == "step" ? record.text : "", [:]))
                 if record.lane == "step" { continue }
             }
-            rows[rows.count - 1].cells[Self.column(record.lane), default: []].append(Self.short(record))
+            let text = record.lane == "violation" ? "VIOLATION \(record.text)" : Self.short(record)
+            rows[rows.count - 1].cells[Self.column(record.lane), default: []].append(text)
         }
         let header = ["time", "step", "event"] + lanes
         var table = [header]
@@ -46,8 +47,13 @@ public struct Timeline: Sendable {
         }.joined(separator: "\n")
     }
 
+    /// Process-wide lanes (the app, the device, locks, the final check, violations) share the
+    /// `process` column; scenes, stores and the history keep their own.
     static func column(_ lane: String) -> String {
-        lane.hasPrefix("disk /Keychain") ? "disk /Keychain" : lane.components(separatedBy: " -> ").first ?? lane
+        switch lane {
+        case "app", "device", "locks", "final", "violation": "process"
+        default: lane
+        }
     }
 
     static func stepLabel(_ step: Int) -> String {

@@ -73,7 +73,7 @@ extension SimulationRun {
     /// every session, and what the user sees is checked against the history.
     func finalCheck() async {
         context.step = applied.count
-        context.record("final", "final check")
+        context.record("step", "final check: liveness wait, relaunch, history")
         if let armed = armedForNextStep {
             armedForNextStep = nil
             await die(armed.death)

@@ -99,8 +99,9 @@ extension SimulationRun {
         var stalls = 0
         var stalledSince: ContinuousClock.Instant?
         while !dead.tracker.isQuiescent {
+            if InlineJobs.runCaptured() > 0 { continue }
             let generation = dead.tracker.generation
-            await Task.yield()
+            await InlineJobs.yield()
             yields += 1
             if dead.tracker.generation != generation {
                 stalls = 0
@@ -130,10 +131,8 @@ extension SimulationRun {
         let paths = context.dirtyPaths.sorted()
         context.dirtyPaths = []
         for path in paths where !path.hasPrefix(SimulatedSecretStore.directory + "/") {
-            let target = path.components(separatedBy: " -> ").last ?? path
-            guard !target.hasPrefix(SimulatedSecretStore.directory + "/"),
-                  let data = try? disk.fileSystem.readFile(at: target) else { continue }
-            context.scan(data, place: "the file \(target)")
+            guard let data = try? disk.fileSystem.readFile(at: path) else { continue }
+            context.scan(data, place: "the file \(path)")
         }
     }
 }

@@ -112,6 +112,7 @@ final class SimulationRun<Incarnation: AnyObject> {
             current.clock.cancelAll()
             self.current = nil
         }
+        InlineJobs.end()
         return ScheduleOutcome(
             seed: seed, events: applied, skipped: skipped, violation: violation,
             traceHash: context.trace.hash, trace: context.trace.records, writesPerStep: writesPerStep,
@@ -144,6 +145,7 @@ final class SimulationRun<Incarnation: AnyObject> {
                 await die(death)
                 return
             }
+            if InlineJobs.runCaptured() > 0 { continue }
             if !context.isSuspended, let next = current.clock.nextDeadline, next <= context.now {
                 current.clock.advance(to: context.now)
                 continue
@@ -151,7 +153,7 @@ final class SimulationRun<Incarnation: AnyObject> {
             let tracker = current.tracker
             if tracker.isQuiescent { break }
             let generation = tracker.generation
-            await Task.yield()
+            await InlineJobs.yield()
             yields += 1
             if tracker.generation == generation {
                 stalls += 1

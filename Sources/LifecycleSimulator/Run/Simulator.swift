@@ -37,6 +37,7 @@ public struct Simulator<Incarnation: AnyObject> {
     public func run(seed: UInt64, depth: Int = 50, swarm: SwarmConfiguration? = nil) async -> ScheduleOutcome {
         var random = SimulationRandom(seed: seed)
         let configuration = swarm ?? SwarmConfiguration.random(&random)
+        InlineJobs.begin()
         let run = SimulationRun(app: app, options: options, seed: seed, disk: makeDisk())
         run.context.record("run", "seed \(seed) swarm \(configuration)")
         let generator = ScheduleGenerator<Incarnation>(swarm: configuration)
@@ -51,6 +52,7 @@ public struct Simulator<Incarnation: AnyObject> {
     /// Replays `events` (skipping any whose precondition does not hold) with the canary of
     /// `seed`, then runs the final check. Stops at the first violation.
     public func replay(_ events: [SimulationEvent], seed: UInt64 = 0) async -> ScheduleOutcome {
+        InlineJobs.begin()
         let run = SimulationRun(app: app, options: options, seed: seed, disk: makeDisk())
         run.context.record("run", "replay of \(events.count) events, seed \(seed)")
         for event in events {
