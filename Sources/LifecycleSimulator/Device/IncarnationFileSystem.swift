@@ -14,7 +14,7 @@ struct IncarnationFileSystem: FileSystem {
     let context: RunContext
     let incarnation: Int
 
-    private func admit(_ operation: String, _ path: String, mutating: Bool) throws(FileSystemError) {
+    private func admit(_ operation: String, _ path: String, target: String? = nil, mutating: Bool) throws(FileSystemError) {
         guard MainQueue.isCurrent else {
             context.offMainAccesses.append("storage \(operation) \(path) from another thread")
             throw .fenced(path)
@@ -22,7 +22,7 @@ struct IncarnationFileSystem: FileSystem {
         let context = context
         let incarnation = incarnation
         let admitted = MainActor.assumeIsolated {
-            context.admitStorage(operation, path: path, mutating: mutating, incarnation: incarnation)
+            context.admitStorage(operation, path: path, target: target ?? path, mutating: mutating, incarnation: incarnation)
         }
         guard admitted else { throw .fenced(path) }
     }
@@ -57,7 +57,7 @@ struct IncarnationFileSystem: FileSystem {
     }
 
     func rename(from source: String, to destination: String) throws(FileSystemError) {
-        try admit("rename", "\(source) -> \(destination)", mutating: true)
+        try admit("rename", "\(source) -> \(destination)", target: destination, mutating: true)
         try base.rename(from: source, to: destination)
     }
 

@@ -6,7 +6,7 @@ import Lifecycle
 ///
 /// Owned by the simulation run while alive; lives on the main actor.
 @MainActor
-final class ProcessIncarnation<Incarnation: AnyObject> {
+final class ProcessIncarnation {
     let number: Int
     let runtime: LifecycleRuntime
     let clock: VirtualClock
@@ -14,7 +14,7 @@ final class ProcessIncarnation<Incarnation: AnyObject> {
     let environment: SimulationEnvironment
     let host: SimulatedHost
     /// The app's object graph; set right after the composition root returns.
-    var app: Incarnation?
+    var app: AnyObject?
     /// Observations kept while the incarnation lives.
     var observers: [LifecycleObservation] = []
 

@@ -59,7 +59,7 @@ final class RunContext {
 
     /// Admits one storage operation of `incarnation`; returns false if it is fenced (dead) or
     /// dies right here (the armed crash point).
-    func admitStorage(_ operation: String, path: String, mutating: Bool, incarnation: Int) -> Bool {
+    func admitStorage(_ operation: String, path: String, target: String, mutating: Bool, incarnation: Int) -> Bool {
         guard isAlive(incarnation) else { return false }
         guard mutating else { return true }
         if isSuspended {
@@ -72,7 +72,6 @@ final class RunContext {
             record("process", "dies (\(armed.death)) before \(operation) \(path)")
             return false
         }
-        let target = path.components(separatedBy: " -> ").last ?? path
         dirtyPaths.insert(target)
         let isDirectoryOperation = operation == "mkdir" || operation == "fsync dir"
         record(isDirectoryOperation ? "disk \(target)" : Self.lane(for: target), "\(operation) \(path)")

@@ -10,7 +10,11 @@ final class ExampleCatalogue {
     static let initial = ["B1": 12, "B2": 7, "B3": 25, "B4": 9, "B5": 14, "B6": 30]
 
     /// Books by id with their price, `nil` until loaded.
-    private(set) var books: [String: Int]?
+    private(set) var books: [String: Int]? {
+        didSet { sortedIDs = (books ?? [:]).keys.sorted() }
+    }
+    /// The ids of ``books``, sorted (empty until loaded).
+    private(set) var sortedIDs: [String] = []
     private var waiting: [@MainActor () -> Void] = []
     private let files: ExampleFiles
     private let history: HistoryRecorder
@@ -57,8 +61,6 @@ final class ExampleCatalogue {
         history.edit(Self.key, value: value)
         if files.write(Self.encode(current), to: Self.path) { history.acknowledge(Self.key, value: value) }
     }
-
-    var sortedIDs: [String] { (books ?? [:]).keys.sorted() }
 
     static func encodeIDs(_ books: [String: Int]) -> String { books.keys.sorted().joined(separator: ",") }
 
@@ -123,7 +125,7 @@ final class ExampleBasket {
 
     var value: String? {
         guard let lines, !lines.isEmpty else { return nil }
-        return lines.map(\.id).joined(separator: ",")
+        return lines.map { $0.id }.joined(separator: ",")
     }
 
     private func save() {

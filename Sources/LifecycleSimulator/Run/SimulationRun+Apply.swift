@@ -107,11 +107,11 @@ extension SimulationRun {
 
     func performUserAction(_ name: String, slot: Int, seed: UInt64) {
         guard let current, let appIncarnation = current.app, let scene = scene(slot),
-              let action = app.actions.first(where: { $0.name == name })
+              let action = app.action(named: name)
         else { return }
         var random = SimulationRandom(seed: seed)
         context.record("scene \(scene.id)", "user: \(name)")
-        action.perform(UserActionContext(incarnation: appIncarnation, scene: scene, environment: current.environment), &random)
+        action.perform(appIncarnation, scene, current.environment, &random)
     }
 
     /// Connects the scene of `slot`, creating its session if the slot is empty.

@@ -15,7 +15,7 @@ extension SimulationRun {
                 key.scene.map { scenes.contains($0) } ?? app
             }
             if !keys.isEmpty {
-                context.record("history", "ack by the inactive rule: \(keys.map(\.description).joined(separator: ", "))")
+                context.record("history", "ack by the inactive rule: \(keys.map { $0.description }.joined(separator: ", "))")
             }
         }
         capturePayloads()
@@ -83,7 +83,7 @@ extension SimulationRun {
             if violation == nil, self.current === current {
                 let keys = context.history.acknowledgePending(incarnation: current.number) { _ in true }
                 if !keys.isEmpty {
-                    context.record("history", "liveness: must be saved now: \(keys.map(\.description).joined(separator: ", "))")
+                    context.record("history", "liveness: must be saved now: \(keys.map { $0.description }.joined(separator: ", "))")
                 }
                 capturePayloads()
             }

@@ -35,9 +35,9 @@ extension SimulationRun {
         case let .userAction(name, slot, _):
             guard isRunning, let current, let appIncarnation = current.app,
                   let scene = scene(slot), scene.state == .foregroundActive,
-                  let action = app.actions.first(where: { $0.name == name })
+                  let action = app.action(named: name)
             else { return false }
-            return action.isEnabled(UserActionContext(incarnation: appIncarnation, scene: scene, environment: current.environment))
+            return action.isEnabled(appIncarnation, scene, current.environment)
         case .suspend:
             guard isRunning, let runtime = current?.runtime else { return false }
             return runtime.connectedScenes.allSatisfy { !$0.state.isForeground }

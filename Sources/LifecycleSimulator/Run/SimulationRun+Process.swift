@@ -57,7 +57,7 @@ extension SimulationRun {
             incarnation: number, runtime: runtime, clock: clock, fileSystem: fileSystem, logger: logger,
             locks: locks, history: history, canary: canary, context: context
         )
-        let incarnation = ProcessIncarnation<Incarnation>(
+        let incarnation = ProcessIncarnation(
             number: number, runtime: runtime, clock: clock, locks: locks, environment: environment, host: host
         )
         current = incarnation
@@ -95,7 +95,7 @@ extension SimulationRun {
 
     /// Lets the cancelled tasks of a dead incarnation unwind (they are fenced), so they do not
     /// run in the middle of the next one. Bounded; never reported.
-    private func drain(_ dead: ProcessIncarnation<Incarnation>) async {
+    private func drain(_ dead: ProcessIncarnation) async {
         var stalls = 0
         var stalledSince: ContinuousClock.Instant?
         while !dead.tracker.isQuiescent {

@@ -8,13 +8,8 @@ import Lifecycle
 ///
 /// Created by ``Simulator`` for one run and dropped after it; lives on the main actor.
 @MainActor
-final class SimulationRun<Incarnation: AnyObject> {
-    struct SessionRecord {
-        var id: SceneSessionID
-        var payload: Data?
-    }
-
-    let app: SimulatedApp<Incarnation>
+final class SimulationRun {
+    let app: ErasedApp
     let options: SimulationOptions
     let seed: UInt64
     let context: RunContext
@@ -31,7 +26,7 @@ final class SimulationRun<Incarnation: AnyObject> {
     /// Background-task requests the device keeps across incarnations.
     var pendingRequests: [String: BackgroundTaskRequest] = [:]
     /// The incarnation alive, if any.
-    var current: ProcessIncarnation<Incarnation>?
+    var current: ProcessIncarnation?
     var incarnationCount = 0
     /// A crash armed by ``SimulationEvent/crashDuringNextStep(atOperation:death:)``.
     var armedForNextStep: (operation: Int, death: ProcessDeath)?
@@ -48,7 +43,7 @@ final class SimulationRun<Incarnation: AnyObject> {
     private(set) var writesPerStep: [Int] = []
     var yields = 0
 
-    init(app: SimulatedApp<Incarnation>, options: SimulationOptions, seed: UInt64, disk: any DeviceDisk) {
+    init(app: ErasedApp, options: SimulationOptions, seed: UInt64, disk: any DeviceDisk) {
         self.app = app
         self.options = options
         self.seed = seed
@@ -205,4 +200,10 @@ final class SimulationRun<Incarnation: AnyObject> {
             }
         }
     }
+}
+
+/// A scene session the device keeps in a slot: its identity and latest restoration payload.
+struct SessionRecord {
+    var id: SceneSessionID
+    var payload: Data?
 }

@@ -24,7 +24,8 @@ public final class SimulationTrace {
 
     /// Every record, in order (empty if the trace was created not to keep them).
     public private(set) var records: [Record] = []
-    /// The hash of every line so far, each followed by a newline.
+    /// The FNV-1a hash of every record so far (its step and time as 64-bit words, its lane and its
+    /// text): equal hashes mean equal traces.
     public private(set) var hash = FNV1a64()
     /// How many records were written.
     public private(set) var count = 0
@@ -38,13 +39,17 @@ public final class SimulationTrace {
     /// Appends a record.
     public func append(_ record: Record) {
         count += 1
-        hash.combine(record.line)
+        hash.combine(UInt64(bitPattern: Int64(record.step)))
+        hash.combine(UInt64(bitPattern: record.milliseconds))
+        hash.combine(record.lane)
+        hash.combine(byte: 0)
+        hash.combine(record.text)
         hash.combine(byte: 10)
         if keepsRecords { records.append(record) }
     }
 
     /// The whole trace as text, one record per line.
     public var text: String {
-        records.map(\.line).joined(separator: "\n")
+        records.map { $0.line }.joined(separator: "\n")
     }
 }

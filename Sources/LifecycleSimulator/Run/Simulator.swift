@@ -38,9 +38,9 @@ public struct Simulator<Incarnation: AnyObject> {
         var random = SimulationRandom(seed: seed)
         let configuration = swarm ?? SwarmConfiguration.random(&random)
         InlineJobs.begin()
-        let run = SimulationRun(app: app, options: options, seed: seed, disk: makeDisk())
+        let run = SimulationRun(app: ErasedApp(app), options: options, seed: seed, disk: makeDisk())
         run.context.record("run", "seed \(seed) swarm \(configuration)")
-        let generator = ScheduleGenerator<Incarnation>(swarm: configuration)
+        let generator = ScheduleGenerator(swarm: configuration)
         for _ in 0..<depth {
             guard run.violation == nil, let event = generator.next(for: run, random: &random) else { break }
             await run.perform(event)
@@ -53,7 +53,7 @@ public struct Simulator<Incarnation: AnyObject> {
     /// `seed`, then runs the final check. Stops at the first violation.
     public func replay(_ events: [SimulationEvent], seed: UInt64 = 0) async -> ScheduleOutcome {
         InlineJobs.begin()
-        let run = SimulationRun(app: app, options: options, seed: seed, disk: makeDisk())
+        let run = SimulationRun(app: ErasedApp(app), options: options, seed: seed, disk: makeDisk())
         run.context.record("run", "replay of \(events.count) events, seed \(seed)")
         for event in events {
             guard run.violation == nil else { break }

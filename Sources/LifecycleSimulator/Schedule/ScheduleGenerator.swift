@@ -7,9 +7,10 @@ import Lifecycle
 ///
 /// A value used by ``Simulator`` on the main actor.
 @MainActor
-struct ScheduleGenerator<Incarnation: AnyObject> {
+struct ScheduleGenerator {
+    typealias Template = EventTemplate
     /// An event with parameters still to draw.
-    enum Template {
+    enum EventTemplate {
         case fixed(SimulationEvent)
         case connect(slot: Int)
         case mutatedConnect(slot: Int)
@@ -23,7 +24,7 @@ struct ScheduleGenerator<Incarnation: AnyObject> {
 
     let swarm: SwarmConfiguration
 
-    func next(for run: SimulationRun<Incarnation>, random: inout SimulationRandom) -> SimulationEvent? {
+    func next(for run: SimulationRun, random: inout SimulationRandom) -> SimulationEvent? {
         var templates: [(Template, Int)] = []
         func offerTemplate(_ kind: EventKind, _ template: Template, _ weight: Int) {
             let total = swarm.weight(of: kind) * weight
@@ -71,19 +72,19 @@ struct ScheduleGenerator<Incarnation: AnyObject> {
         offerTemplate(.advance, .advance, 2)
         offerTemplate(.clockJump, .clockJump, 1)
         guard !templates.isEmpty else { return nil }
-        let chosen = templates[random.weightedIndex(templates.map(\.1))].0
+        let chosen = templates[random.weightedIndex(templates.map { $0.1 })].0
         return instantiate(chosen, run: run, random: &random)
     }
 
     private func offerUserActions(
-        slot: Int, run: SimulationRun<Incarnation>, offer: (EventKind, Template, Int) -> Void
+        slot: Int, run: SimulationRun, offer: (EventKind, Template, Int) -> Void
     ) {
         for action in run.app.actions where run.isLegal(.userAction(name: action.name, scene: slot, seed: 0)) {
             offer(.userAction, .userAction(name: action.name, slot: slot), max(1, action.weight))
         }
     }
 
-    private func instantiate(_ template: Template, run: SimulationRun<Incarnation>, random: inout SimulationRandom) -> SimulationEvent {
+    private func instantiate(_ template: Template, run: SimulationRun, random: inout SimulationRandom) -> SimulationEvent {
         switch template {
         case .fixed(let event):
             return event
