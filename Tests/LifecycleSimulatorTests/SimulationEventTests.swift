@@ -41,3 +41,18 @@ struct SimulationEventTests {
         #expect(Set(Self.samples.map(\.kind)).count >= 20)
     }
 }
+
+@Suite("SwarmConfiguration")
+struct SwarmConfigurationTests {
+    @Test("weights read back by kind, and survive a JSON round trip")
+    func weights() throws {
+        let configuration = SwarmConfiguration(weights: [.kill: 3, .advance: 1])
+        #expect(configuration.weight(of: .kill) == 3)
+        #expect(configuration.weight(of: .suspend) == 0)
+        let decoded = try JSONDecoder().decode(SwarmConfiguration.self, from: JSONEncoder().encode(configuration))
+        #expect(decoded == configuration)
+        #expect(decoded.weight(of: .kill) == 3)
+        let every = SwarmConfiguration(weights: Dictionary(uniqueKeysWithValues: EventKind.allCases.enumerated().map { ($1, $0 + 1) }))
+        for (position, kind) in EventKind.allCases.enumerated() { #expect(every.weight(of: kind) == position + 1) }
+    }
+}

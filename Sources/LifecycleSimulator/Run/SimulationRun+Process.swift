@@ -40,7 +40,7 @@ extension SimulationRun {
         context.liveIncarnation = number
         context.isSuspended = false
         context.trippedDeath = nil
-        context.record("process", "launch #\(number) (\(reason))")
+        context.record("process", "launch #\(number) (\(Self.describe(reason)))")
         let clock = VirtualClock(start: context.now)
         let logger = LifelineLogger(category: "app", sink: IncarnationLogSink(context: context, incarnation: number))
         let runtime = LifecycleRuntime(clock: clock, tracker: WorkTracker(), logger: logger, budgets: .iOS)
@@ -70,6 +70,17 @@ extension SimulationRun {
         })
         deliver(.launch(LaunchOptions(reason: reason, discardedSessions: pendingDiscards)))
         pendingDiscards = []
+    }
+
+    static func describe(_ reason: LaunchOptions.Reason) -> String {
+        switch reason {
+        case .user: "user"
+        case .url(let url): "url \(url.absoluteString)"
+        case .userActivity(let activity): "activity \(activity.activityType)"
+        case .notification: "notification"
+        case .backgroundTask(let identifier): "background task \(identifier)"
+        case .silentPush: "silent push"
+        }
     }
 
     /// Ends the live incarnation (if any) by `death` and applies the death to the disk.

@@ -6,9 +6,13 @@ public struct SwarmConfiguration: Hashable, Codable, Sendable, CustomStringConve
     /// Relative weight of each enabled kind; kinds absent or at zero are never generated.
     public var weights: [EventKind: Int]
 
+    /// The weights indexed by each kind's position in `EventKind.allCases` (fast lookup).
+    private var table: [Int]
+
     /// Creates a configuration with explicit weights.
     public init(weights: [EventKind: Int]) {
         self.weights = weights
+        self.table = EventKind.allCases.map { weights[$0] ?? 0 }
     }
 
     /// Every kind in `kinds` with weight 1.
@@ -30,7 +34,19 @@ public struct SwarmConfiguration: Hashable, Codable, Sendable, CustomStringConve
     }
 
     /// The weight of `kind` (0 when disabled).
-    public func weight(of kind: EventKind) -> Int { weights[kind] ?? 0 }
+    public func weight(of kind: EventKind) -> Int { table[kind.index] }
+
+    private enum CodingKeys: String, CodingKey { case weights }
+
+    public init(from decoder: any Decoder) throws {
+        let container = try decoder.container(keyedBy: CodingKeys.self)
+        self.init(weights: try container.decode([EventKind: Int].self, forKey: .weights))
+    }
+
+    public func encode(to encoder: any Encoder) throws {
+        var container = encoder.container(keyedBy: CodingKeys.self)
+        try container.encode(weights, forKey: .weights)
+    }
 
     public var description: String {
         weights.sorted { $0.key < $1.key }.map { "\($0.key.rawValue)×\($0.value)" }.joined(separator: " ")
