@@ -15,6 +15,7 @@ struct CheckOptions {
     var replayPath: String?
     var reproOut: String?
     var showHelp = false
+    var simulation = SimulationOptions()
 
     init(arguments: [String]) throws(UsageError) {
         var rest = arguments[...]
@@ -41,6 +42,8 @@ struct CheckOptions {
                 bugs.insert(bug)
             case "--replay": replayPath = try value(argument)
             case "--repro-out": reproOut = try value(argument)
+            case "--no-final-check": simulation.performsFinalCheck = false
+            case "--no-trace": simulation.keepsTrace = false
             case "--help", "-h": showHelp = true
             default: throw UsageError(description: "unknown argument '\(argument)'")
             }

@@ -1,7 +1,7 @@
 // lifecycle-check: explores an app built on Lifeline with the deterministic lifecycle simulator.
 //
 //   swift run lifecycle-check [--seed S] [--schedules N] [--depth D] [--mode random|crash|exhaustive]
-//                             [--bug NAME]... [--replay FILE] [--repro-out FILE]
+//                             [--bug NAME]... [--replay FILE] [--repro-out FILE] [--no-final-check] [--no-trace]
 //
 // Explores the simulator's example library app (LibraryExample; --bug plants one of its classic
 // bugs). Prints a progress bar on standard error, then a summary that is the same for the same
@@ -11,7 +11,7 @@ import LifecycleSimulator
 
 let usage = """
     usage: lifecycle-check [--seed S] [--schedules N] [--depth D] [--mode random|crash|exhaustive]
-                           [--bug NAME]... [--replay FILE] [--repro-out FILE]
+                           [--bug NAME]... [--replay FILE] [--repro-out FILE] [--no-final-check] [--no-trace]
     bugs: \(PlantedBug.allCases.map(\.rawValue).joined(separator: ", "))
     """
 
@@ -27,7 +27,7 @@ if options.showHelp {
     exit(0)
 }
 
-let simulator = Simulator(app: LibraryExample.app(bugs: options.bugs))
+let simulator = Simulator(app: LibraryExample.app(bugs: options.bugs), options: options.simulation)
 let explorer = Explorer(simulator: simulator)
 let started = ContinuousClock.now
 var progress = ProgressBar(total: options.schedules)
