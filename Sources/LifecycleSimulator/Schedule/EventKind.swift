@@ -1,10 +1,17 @@
 /// The kinds of ``SimulationEvent`` a swarm configuration enables and weighs, plus
 /// ``mutatedRestoration`` (connect with a damaged payload). A `Codable` value.
 public enum EventKind: String, Hashable, Codable, Sendable, CaseIterable, Comparable {
+    // Each case is the kind of the ``SimulationEvent`` case of the same name.
+
+    /// Launch, connect with the saved payload, connect with a damaged payload, disconnect, discard.
     case launch, connectScene, mutatedRestoration, disconnectScene, discardSession
+    /// Scene transitions, deep links and the app's user actions.
     case activate, resignActive, enterBackground, enterForeground, openLink, userAction
+    /// Process-level events and faults.
     case suspend, kill, powerLoss, crashDuringNextStep, terminate, memoryWarning
+    /// Background execution.
     case grantBackgroundTask, expireBackgroundTask, expireExtraTime, silentPush
+    /// Time and storage damage.
     case advance, clockJump, corruptFile
 
     /// Kinds every swarm configuration keeps: without them nothing happens.
