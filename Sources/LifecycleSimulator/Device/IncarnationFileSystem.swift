@@ -3,7 +3,7 @@ import Foundation
 import Lifecycle
 
 /// The file system one process incarnation sees: every call goes to the device's disk until the
-/// incarnation dies, then is refused with ``FileSystemError/fenced(_:)``. Writes are counted
+/// incarnation dies, then is refused with `FileSystemError.fenced(_:)`. Writes are counted
 /// (the crash points of ``SimulationEvent/crashDuringNextStep(atOperation:death:)``), traced and
 /// refused if they come off the main thread (work the simulator does not control).
 ///

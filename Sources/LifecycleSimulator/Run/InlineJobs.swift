@@ -15,7 +15,7 @@ import Lifecycle
 /// a step, go to the global executor as usual.
 ///
 /// If the hook cannot be installed (the symbol is missing, or another hook is already set) the
-/// simulator falls back to yielding the main actor; the ``WorkTracker`` turn rule keeps that path
+/// simulator falls back to yielding the main actor; the `WorkTracker` turn rule keeps that path
 /// deterministic too. A namespace; its state lives on the main queue.
 enum InlineJobs {
     typealias Original = @convention(thin) (UnownedJob) -> Void
