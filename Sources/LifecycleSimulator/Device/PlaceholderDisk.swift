@@ -7,10 +7,15 @@ import Synchronization
 /// parent). It ignores the finer crash policies (every ``PowerLossPolicy`` drops all unsynced
 /// operations). Thread-safe (a mutex); owned by one simulation run.
 public final class PlaceholderDisk: DeviceDisk, FileSystem {
+    /// Names by directory, then file name, to inode; file data by inode.
     private struct Volume {
-        var names: [String: Int] = [:]
+        var directories: [String: [String: Int]] = ["/": [:]]
         var data: [Int: Data] = [:]
-        var directories: Set<String> = ["/"]
+
+        func inode(_ path: String) -> Int? {
+            let (directory, name) = PlaceholderDisk.split(path)
+            return directories[directory]?[name]
+        }
     }
 
     private struct State {
@@ -25,63 +30,80 @@ public final class PlaceholderDisk: DeviceDisk, FileSystem {
     /// Creates an empty disk with only the root directory.
     public init() {}
 
+    /// The disk itself: it is its own file system.
     public var fileSystem: any FileSystem { self }
 
+    /// A kill changes nothing; a power loss reverts to what was synced (a file whose name was
+    /// synced but whose data never was is empty).
     public func processDied(_ death: ProcessDeath) {
         guard case .powerLoss = death else { return }
         state.withLock { state in
             var volume = state.durable
-            for inode in volume.names.values where volume.data[inode] == nil { volume.data[inode] = Data() }
+            for names in volume.directories.values {
+                for inode in names.values where volume.data[inode] == nil { volume.data[inode] = Data() }
+            }
             state.live = volume
         }
     }
 
+    /// Every file with its contents, sorted by path.
     public func allFiles() -> [(path: String, contents: Data)] {
         state.withLock { state in
-            state.live.names.sorted { $0.key < $1.key }.map { ($0.key, state.live.data[$0.value] ?? Data()) }
+            var files: [(path: String, contents: Data)] = []
+            for (directory, names) in state.live.directories {
+                for (name, inode) in names {
+                    files.append((Self.join(directory, name), state.live.data[inode] ?? Data()))
+                }
+            }
+            return files.sorted { $0.path < $1.path }
         }
     }
 
+    /// Replaces a file's contents, synced or not.
     public func damage(path: String, contents: Data) {
         state.withLock { state in
-            guard let inode = state.live.names[path] else { return }
+            guard let inode = state.live.inode(path) else { return }
             state.live.data[inode] = contents
             state.durable.data[inode] = contents
         }
     }
 
-    static func parent(of path: String) -> String {
-        guard let slash = path.lastIndex(of: "/"), slash != path.startIndex else { return "/" }
-        return String(path[..<slash])
+    static func split(_ path: String) -> (directory: String, name: String) {
+        guard let slash = path.lastIndex(of: "/") else { return ("/", path) }
+        let name = String(path[path.index(after: slash)...])
+        return (slash == path.startIndex ? "/" : String(path[..<slash]), name)
+    }
+
+    static func join(_ directory: String, _ name: String) -> String {
+        directory == "/" ? "/" + name : directory + "/" + name
     }
 
     public func readFile(at path: String) throws(FileSystemError) -> Data {
-        let data: Data? = state.withLock { state in state.live.names[path].flatMap { state.live.data[$0] } }
+        let data: Data? = state.withLock { state in state.live.inode(path).flatMap { state.live.data[$0] } }
         guard let data else { throw .notFound(path) }
         return data
     }
 
     public func itemExists(at path: String) -> Bool {
-        state.withLock { $0.live.names[path] != nil || $0.live.directories.contains(path) }
+        state.withLock { $0.live.directories[path] != nil || $0.live.inode(path) != nil }
     }
 
     public func createDirectory(at path: String, permissions: UInt16) throws(FileSystemError) {
         state.withLock { state in
             var current = path
-            while current != "/", !current.isEmpty {
-                state.live.directories.insert(current)
-                state.durable.directories.insert(current)
-                current = Self.parent(of: current)
+            while current != "/", !current.isEmpty, state.live.directories[current] == nil {
+                state.live.directories[current] = [:]
+                if state.durable.directories[current] == nil { state.durable.directories[current] = [:] }
+                current = Self.split(current).directory
             }
         }
     }
 
     public func contentsOfDirectory(at path: String) throws(FileSystemError) -> [String] {
         let result: [String]? = state.withLock { state in
-            guard state.live.directories.contains(path) else { return nil }
-            let files = state.live.names.keys.filter { Self.parent(of: $0) == path }
-            let directories = state.live.directories.filter { $0 != "/" && Self.parent(of: $0) == path }
-            return (files + directories).map { String($0.split(separator: "/").last ?? "") }.sorted()
+            guard let names = state.live.directories[path] else { return nil }
+            let subdirectories = state.live.directories.keys.filter { $0 != "/" && Self.split($0).directory == path }
+            return (Array(names.keys) + subdirectories.map { Self.split($0).name }).sorted()
         }
         guard let result else { throw .notFound(path) }
         return result
@@ -89,43 +111,49 @@ public final class PlaceholderDisk: DeviceDisk, FileSystem {
 
     public func removeItem(at path: String) throws(FileSystemError) {
         state.withLock { state in
-            if state.live.names.removeValue(forKey: path) == nil, state.live.directories.contains(path) {
-                let hasChildren = state.live.names.keys.contains { Self.parent(of: $0) == path }
-                if !hasChildren { state.live.directories.remove(path) }
+            let (directory, name) = Self.split(path)
+            if state.live.directories[directory]?.removeValue(forKey: name) == nil,
+               let names = state.live.directories[path], names.isEmpty, path != "/" {
+                state.live.directories[path] = nil
             }
         }
     }
 
     public func rename(from source: String, to destination: String) throws(FileSystemError) {
         let moved: Bool = state.withLock { state in
-            guard let inode = state.live.names.removeValue(forKey: source) else { return false }
-            state.live.names[destination] = inode
+            let (sourceDirectory, sourceName) = Self.split(source)
+            let (targetDirectory, targetName) = Self.split(destination)
+            guard state.live.directories[targetDirectory] != nil,
+                  let inode = state.live.directories[sourceDirectory]?.removeValue(forKey: sourceName)
+            else { return false }
+            state.live.directories[targetDirectory]?[targetName] = inode
             return true
         }
         guard moved else { throw .notFound(source) }
     }
 
     public func writeFile(_ data: Data, to path: String, permissions: UInt16) throws(FileSystemError) {
+        let (directory, name) = Self.split(path)
         let written: Bool = state.withLock { state in
-            guard state.live.directories.contains(Self.parent(of: path)) else { return false }
+            guard let names = state.live.directories[directory] else { return false }
             let inode: Int
-            if let existing = state.live.names[path] {
+            if let existing = names[name] {
                 inode = existing
             } else {
                 inode = state.nextInode
                 state.nextInode += 1
-                state.live.names[path] = inode
+                state.live.directories[directory]?[name] = inode
             }
             state.live.data[inode] = data
             state.permissions[inode] = permissions
             return true
         }
-        guard written else { throw .notFound(Self.parent(of: path)) }
+        guard written else { throw .notFound(directory) }
     }
 
     public func syncFile(at path: String) throws(FileSystemError) {
         let synced: Bool = state.withLock { state in
-            guard let inode = state.live.names[path] else { return false }
+            guard let inode = state.live.inode(path) else { return false }
             state.durable.data[inode] = state.live.data[inode]
             return true
         }
@@ -134,15 +162,12 @@ public final class PlaceholderDisk: DeviceDisk, FileSystem {
 
     public func syncDirectory(at path: String) throws(FileSystemError) {
         state.withLock { state in
-            state.durable.names = state.durable.names.filter { Self.parent(of: $0.key) != path }
-            for (name, inode) in state.live.names where Self.parent(of: name) == path {
-                state.durable.names[name] = inode
-            }
+            state.durable.directories[path] = state.live.directories[path]
         }
     }
 
     public func permissions(at path: String) throws(FileSystemError) -> UInt16 {
-        let mode: UInt16? = state.withLock { state in state.live.names[path].flatMap { state.permissions[$0] } }
+        let mode: UInt16? = state.withLock { state in state.live.inode(path).flatMap { state.permissions[$0] } }
         guard let mode else { throw .notFound(path) }
         return mode
     }
