@@ -17,6 +17,14 @@ public struct Explorer<Incarnation: AnyObject> {
     /// Replays the shrinker may spend on one failure.
     public var shrinkBudget = 3_000
 
+    /// The simulator with trace records off: searching only needs each run's hash; the report
+    /// replays the shrunk failure with records kept.
+    private var searching: Simulator<Incarnation> {
+        var copy = simulator
+        copy.options.keepsTrace = false
+        return copy
+    }
+
     /// Creates an explorer.
     public init(simulator: Simulator<Incarnation>) {
         self.simulator = simulator
@@ -29,6 +37,7 @@ public struct Explorer<Incarnation: AnyObject> {
         seed: UInt64, schedules: Int, depth: Int = 50, progress: ((Int) -> Void)? = nil
     ) async -> ExplorationSummary {
         var summary = ExplorationSummary(mode: "random")
+        let simulator = searching
         for index in 0..<schedules {
             let scheduleSeed = SimulationRandom.derive(seed, UInt64(index))
             let outcome = await simulator.run(seed: scheduleSeed, depth: depth)
@@ -46,6 +55,7 @@ public struct Explorer<Incarnation: AnyObject> {
     /// each step, once as a kill and once per power-loss policy. Stops at the first failure.
     public func crashEverywhere(_ events: [SimulationEvent], seed: UInt64 = 0, limit: Int = .max) async -> ExplorationSummary {
         var summary = ExplorationSummary(mode: "crash points")
+        let simulator = searching
         let base = await simulator.replay(events, seed: seed)
         summary.add(base)
         if base.violation != nil {
@@ -76,6 +86,7 @@ public struct Explorer<Incarnation: AnyObject> {
     /// alphabet of the device's events and the app's actions), depth first, up to `limit` runs.
     public func exhaustive(depth: Int, alphabet: [SimulationEvent]? = nil, limit: Int = 10_000) async -> ExplorationSummary {
         var summary = ExplorationSummary(mode: "exhaustive")
+        let simulator = searching
         let letters = alphabet ?? defaultAlphabet()
         var stack: [[SimulationEvent]] = [[]]
         while let prefix = stack.popLast() {
@@ -114,9 +125,10 @@ public struct Explorer<Incarnation: AnyObject> {
     }
 
     private func fail(_ summary: inout ExplorationSummary, _ outcome: ScheduleOutcome) async {
-        let shrinker = Shrinker(simulator: simulator, budget: shrinkBudget)
+        let shrinker = Shrinker(simulator: searching, budget: shrinkBudget)
         let shrunk = await shrinker.shrink(outcome)
         summary.shrinkRuns = shrunk.runs
-        summary.failure = FailureReport(appName: simulator.app.name, original: outcome, shrunk: shrunk.outcome)
+        let traced = await simulator.replay(shrunk.outcome.events, seed: shrunk.outcome.seed)
+        summary.failure = FailureReport(appName: simulator.app.name, original: outcome, shrunk: traced)
     }
 }
