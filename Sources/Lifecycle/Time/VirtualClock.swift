@@ -39,6 +39,13 @@ public final class VirtualClock: LifelineClock {
         self.origin = origin
     }
 
+    /// Creates a clock that starts at `start` (the date at instant zero is still `origin`): the
+    /// clock of a new process incarnation on a device whose time already runs.
+    public init(origin: Date = Date(timeIntervalSince1970: 1_800_000_000), start: LifelineInstant) {
+        self.origin = origin
+        self.now = start
+    }
+
     /// ``origin`` plus the virtual time elapsed.
     public var date: Date {
         origin.addingTimeInterval(Self.seconds(now.offset))
@@ -100,6 +107,13 @@ public final class VirtualClock: LifelineClock {
             entry.handle?.markFired()
             entry.fire()
         }
+        if instant > now { now = instant }
+    }
+
+    /// Moves time forward to `instant` without running anything: what a suspended process sees.
+    /// Actions and sleepers that fall due meanwhile run at the next ``advance(to:)``, late.
+    /// Does nothing if `instant` is in the past.
+    public func skip(to instant: LifelineInstant) {
         if instant > now { now = instant }
     }
 

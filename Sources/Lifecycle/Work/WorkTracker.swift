@@ -50,12 +50,14 @@ public final class WorkTracker {
     func finish(_ id: TaskID) {
         liveTasks[id] = nil
         parkedTasks.remove(id)
+        runQueue.removeAll { $0 == id }
         generation &+= 1
+        if running == id { admitNext() }
     }
 
     /// Marks the current tracked task, if any, parked at a Lifeline-owned suspension point while
     /// `body` suspends, in whichever tracker counts it.
-    public static func parkCurrentTask<T>(_ body: () async throws -> T) async rethrows -> T {
+    public static func parkCurrentTask<T, E: Error>(_ body: () async throws(E) -> T) async throws(E) -> T {
         guard let task = currentTask else { return try await body() }
         return try await task.tracker.parked(body)
     }
@@ -64,15 +66,36 @@ public final class WorkTracker {
     ///
     /// Lifeline-owned suspension points wrap their wait in this; code outside a tracked task runs
     /// `body` unchanged. Whoever resumes the wait calls ``unpark(_:)`` at that moment, so that the
-    /// task counts as runnable before it gets the main actor back.
-    public func parked<T>(_ body: () async throws -> T) async rethrows -> T {
+    /// task counts as runnable before it gets the main actor back; cancelling the task from the
+    /// main actor unparks it too.
+    ///
+    /// When `body` returns, the task waits for its turn: woken tasks run one at a time, in the
+    /// order they were unparked, the next one admitted when the previous parks again or finishes.
+    /// A resumed continuation reaches the main actor through the runtime's thread pool, so two
+    /// tasks woken together could otherwise run in either order; with the turn rule their order
+    /// depends only on the order of the wakes.
+    public func parked<T, E: Error>(_ body: () async throws(E) -> T) async throws(E) -> T {
         guard let task = WorkTracker.currentTask, task.tracker === self, liveTasks[task.id] != nil else {
             return try await body()
         }
         guard parkedTasks.insert(task.id).inserted else { return try await body() }
         generation &+= 1
-        defer { unpark(task.id) }
-        return try await body()
+        let id = task.id
+        if running == id { admitNext() }
+        let result: Result<T, E> = await withTaskCancellationHandler {
+            do throws(E) {
+                return .success(try await body())
+            } catch {
+                return .failure(error)
+            }
+        } onCancel: { [self] in
+            // Cancelling a task parked at a Lifeline point resumes it: count it runnable at once
+            // when the cancellation comes from the main queue (scopes end there).
+            guard MainQueue.isCurrent else { return }
+            MainActor.assumeIsolated { self.unpark(id) }
+        }
+        await waitForTurn(id)
+        return try result.get()
     }
 
     /// Marks `task` runnable again: a Lifeline-owned suspension point calls this when it resumes
@@ -84,7 +107,35 @@ public final class WorkTracker {
     }
 
     func unpark(_ id: TaskID) {
-        if parkedTasks.remove(id) != nil { generation &+= 1 }
+        guard parkedTasks.remove(id) != nil else { return }
+        generation &+= 1
+        runQueue.append(id)
+    }
+
+    /// Woken tasks waiting for their turn, in the order they were unparked.
+    private var runQueue: [TaskID] = []
+    /// The woken task allowed to run; the next one is admitted when it parks again or finishes.
+    private var running: TaskID?
+    /// Tasks that came back before their turn, waiting to be admitted.
+    private var turnWaiters: [TaskID: CheckedContinuation<Void, Never>] = [:]
+
+    private func waitForTurn(_ id: TaskID) async {
+        // A resumer that did not unpark (none in Lifeline) still gets a turn, queued now.
+        unpark(id)
+        guard running != nil || runQueue.first != id else {
+            runQueue.removeFirst()
+            running = id
+            return
+        }
+        await withCheckedContinuation { turnWaiters[id] = $0 }
+    }
+
+    private func admitNext() {
+        running = nil
+        guard let next = runQueue.first, let waiter = turnWaiters.removeValue(forKey: next) else { return }
+        runQueue.removeFirst()
+        running = next
+        waiter.resume()
     }
 }
 
