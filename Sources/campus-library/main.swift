@@ -16,7 +16,7 @@ do {
     exit(error.description == LaunchArguments.usage ? EXIT_SUCCESS : 64)
 }
 
-let fileSystem = LocalFileSystem()
+let fileSystem = POSIXFileSystem()
 do {
     try fileSystem.createDirectory(at: arguments.dataDirectory, permissions: 0o700)
 } catch {
@@ -40,10 +40,18 @@ let server = EmbeddedLibraryServer(
     directory: arguments.dataDirectory + "/server", fileSystem: fileSystem, clock: host.clock
 )
 server.isReachable = !arguments.offline
+// Linux has no keychain here: the token goes to a 0600 file in a 0700 directory, by explicit opt-in.
+let secretStore: FileSecretStore
+do {
+    secretStore = try FileSecretStore.unsafePlaintextFile(at: arguments.dataDirectory + "/secrets")
+} catch {
+    FileHandle.standardError.write(Data("campus-library: cannot keep the session token: \(error)\n".utf8))
+    exit(73)
+}
 let environment = AppEnvironment(
     runtime: host.runtime,
     fileSystem: fileSystem,
-    secretStore: DataDirectorySecretStore(directory: arguments.dataDirectory + "/secrets", fileSystem: fileSystem),
+    secretStore: secretStore,
     logger: logger,
     dataDirectory: arguments.dataDirectory,
     catalogue: arguments.remoteCatalogue.map { .remote($0, fallbackPath: arguments.dataDirectory + "/catalogue.sqlite") },
