@@ -26,9 +26,9 @@ public func campusNetworkingGet(
         callback.fail("malformed URL")
         return
     }
-    var request = URLRequest(url: target, timeoutInterval: timeout)
+    var request = URLRequest(url: target, cachePolicy: .reloadIgnoringLocalCacheData, timeoutInterval: timeout)
     request.setValue("CampusLibrary/1 (Lifeline reference app)", forHTTPHeaderField: "User-Agent")
-    URLSession.shared.dataTask(with: request) { data, response, error in
+    session.dataTask(with: request) { data, response, error in
         if let error {
             callback.fail((error as? URLError).map { "URL error \($0.code.rawValue)" } ?? "\(type(of: error))")
             return
@@ -36,6 +36,15 @@ public func campusNetworkingGet(
         callback.succeed(status: (response as? HTTPURLResponse)?.statusCode ?? 0, body: data ?? Data())
     }.resume()
 }
+
+/// One session for every request: no cookies, no credentials and no response cache (a search
+/// must reflect the catalogue now; offline, the app falls back to its local catalogue).
+private let session: URLSession = {
+    let configuration = URLSessionConfiguration.ephemeral
+    configuration.urlCache = nil
+    configuration.requestCachePolicy = .reloadIgnoringLocalCacheData
+    return URLSession(configuration: configuration)
+}()
 
 /// The caller's context and completion function, handed to URLSession's queue.
 // Safe because the caller's context is only passed back to its own completion function, exactly

@@ -57,6 +57,7 @@ public final class WindowModel {
         )
         self.search = search
         self.screen = .search(search)
+        search.onOpen = { [weak self] book in self?.openBook(book.id) }
     }
 
     /// The window is on screen: load what restoration deferred (the restored search). Cheap and

@@ -22,6 +22,8 @@ public final class EmbeddedLibraryServer: AccountServer, BasketRepository {
         /// Token digest → username.
         var sessions: [String: String] = [:]
         var baskets: [String: [BookID]] = [:]
+        /// Creation request identifier → basket identifier, so a repeated creation is the same one.
+        var basketRequests: [String: String] = [:]
         var nextBasketNumber = 1
     }
 
@@ -111,12 +113,14 @@ public final class EmbeddedLibraryServer: AccountServer, BasketRepository {
         try? commit(next)
     }
 
-    public func createBasket() async throws(BasketRepositoryError) -> BasketID {
+    public func createBasket(_ books: [BookID], requestID: String) async throws(BasketRepositoryError) -> BasketID {
         try await basketRequest()
+        if let existing = state.basketRequests[requestID], state.baskets[existing] != nil { return BasketID(existing) }
         var next = state
         let id = "basket-\(next.nextBasketNumber)"
         next.nextBasketNumber += 1
-        next.baskets[id] = []
+        next.baskets[id] = books
+        next.basketRequests[requestID] = id
         try commitBasket(next)
         return BasketID(id)
     }
