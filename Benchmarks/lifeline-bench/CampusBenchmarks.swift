@@ -1,5 +1,6 @@
 import CSQLite
 import CampusLibrary
+import DurableState
 import Foundation
 import Lifecycle
 
@@ -128,37 +129,59 @@ extension CampusBenchmarks {
     }
 
     /// The data directory of `campus.cold-launch`: the catalogue, 10,000 notes and 5 windows, each
-    /// restored on a different screen of a different book.
+    /// restored on a different screen of a different book, written through the app's own stores.
+    @MainActor
     enum LaunchFixture {
         static func prepare(at directory: URL, catalogue: URL) throws {
             let manager = FileManager.default
             try? manager.removeItem(at: directory)
-            let notes = directory.appendingPathComponent("notes")
-            try manager.createDirectory(at: notes, withIntermediateDirectories: true)
+            try manager.createDirectory(at: directory.appendingPathComponent("notes"), withIntermediateDirectories: true)
             try manager.copyItem(at: catalogue, to: directory.appendingPathComponent("catalogue.sqlite"))
+            let fileSystem = UnsyncedFileSystem()
+            let clock = VirtualClock()
             let books = SyntheticCatalogue().books(count: 10_000)
-            let encoder = JSONEncoder()
-            encoder.outputFormatting = [.sortedKeys]
             for (index, book) in books.enumerated() {
-                let note = Note(bookID: book.id, text: "Note \(index) on \(book.title): chapter notes, quotations, questions.",
-                                updatedAt: Date(timeIntervalSince1970: 1_800_000_000))
-                try encoder.encode(note).write(to: notes.appendingPathComponent("\(book.id.rawValue).json"))
+                let path = directory.appendingPathComponent("notes/\(book.id.rawValue).json").path
+                try DurableValueStorage<String>(fileSystem: fileSystem, path: path, clock: clock)
+                    .saveNow("Note \(index) on \(book.title): chapter notes, quotations, questions.")
             }
             let routes: [[AppRoute]] = [
                 [], [.book(books[10].id)], [.book(books[20].id), .notes(books[20].id)], [.basket], [.book(books[40].id)],
             ]
             let queries = ["harbour", "", "winter garden", "dickens", "lisbon"]
-            let windows = zip(routes, queries).enumerated().map { index, pair in
-                WindowArchive.Window(
+            let windows = try zip(routes, queries).enumerated().map { index, pair in
+                let state = WindowState(query: pair.1, selection: books[index * 10].id, navigation: NavigationState(path: pair.0))
+                return WindowArchive.Window(
                     id: SceneSessionID("bench-window-\(index)"),
-                    payload: WindowRestoration.encode(
-                        WindowState(query: pair.1, selection: books[index * 10].id, navigation: NavigationState(path: pair.0))
-                    )
+                    payload: try WindowState.restoration.encode(state, writtenAt: clock.date)
                 )
             }
-            let archive = WindowArchive(windows: windows, active: windows[2].id)
-            try encoder.encode(archive).write(to: directory.appendingPathComponent("windows.json"))
+            try WindowArchiveStore(directory: directory.path, fileSystem: fileSystem, clock: clock)
+                .save(WindowArchive(windows: windows, active: windows[2].id))
         }
+    }
+
+    /// The real file system without the syncs: fixtures are written fast and never need to
+    /// survive a power loss.
+    struct UnsyncedFileSystem: FileSystem {
+        let base = POSIXFileSystem()
+
+        func readFile(at path: String) throws(FileSystemError) -> Data { try base.readFile(at: path) }
+        func itemExists(at path: String) -> Bool { base.itemExists(at: path) }
+        func createDirectory(at path: String, permissions: UInt16) throws(FileSystemError) {
+            try base.createDirectory(at: path, permissions: permissions)
+        }
+        func contentsOfDirectory(at path: String) throws(FileSystemError) -> [String] { try base.contentsOfDirectory(at: path) }
+        func removeItem(at path: String) throws(FileSystemError) { try base.removeItem(at: path) }
+        func rename(from source: String, to destination: String) throws(FileSystemError) {
+            try base.rename(from: source, to: destination)
+        }
+        func writeFile(_ data: Data, to path: String, permissions: UInt16) throws(FileSystemError) {
+            try base.writeFile(data, to: path, permissions: permissions)
+        }
+        func syncFile(at path: String) throws(FileSystemError) {}
+        func syncDirectory(at path: String) throws(FileSystemError) {}
+        func permissions(at path: String) throws(FileSystemError) -> UInt16 { try base.permissions(at: path) }
     }
 
     /// A hello-world Swift binary, compiled with `swiftc -O` in the same run.

@@ -25,7 +25,9 @@ do {
 }
 
 let logger = LifelineLogger(category: "campus-library", sink: FileLogSink(path: arguments.dataDirectory + "/campus-library.log"))
-let archiveStore = WindowArchiveStore(directory: arguments.dataDirectory, fileSystem: fileSystem)
+
+let clock = SystemClock()
+let archiveStore = WindowArchiveStore(directory: arguments.dataDirectory, fileSystem: fileSystem, clock: clock, logger: logger)
 let restored = archiveStore.load()
 let sessions = restored.windows.isEmpty ? [SceneSession()] : restored.sessions
 
@@ -35,7 +37,7 @@ let configuration = ProcessHostConfiguration(
     terminal: .fullScreen,
     observesMemoryPressure: !arguments.measureLaunch
 )
-let host = ProcessHost(configuration: configuration, logger: logger)
+let host = ProcessHost(configuration: configuration, clock: clock, logger: logger)
 let server = EmbeddedLibraryServer(
     directory: arguments.dataDirectory + "/server", fileSystem: fileSystem, clock: host.clock
 )

@@ -40,7 +40,7 @@ public final class AppComposition {
         let catalogue = LibraryCatalogue(service: Self.catalogueService(for: environment), logger: logger)
         let analytics = AnalyticsService(preferences: preferences, sink: environment.analyticsSink, logger: logger)
         let notes = NotesRepository(
-            store: FileNoteStore(directory: directory + "/notes", fileSystem: fileSystem), clock: clock,
+            directory: directory + "/notes", fileSystem: fileSystem, runtime: environment.runtime,
             debounce: environment.writeDebounce, logger: logger, onSaved: { _ in analytics.track(.savedNote) }
         )
         let auth = AuthenticationService(
