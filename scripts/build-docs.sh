@@ -8,15 +8,16 @@ cd "$(dirname "$0")/.."
 modules=(Lifecycle DurableState Composition LifecycleSimulator ProcessHost AppleHost CampusLibrary)
 graphs=.build/symbol-graphs
 archives=.build/doc-archives
-rm -rf "$graphs" "$archives" docs-site
+rm -rf "$graphs" "$archives" .build/Lifeline.doccarchive docs-site
 mkdir -p "$graphs" "$archives"
 
 # The command also tries the test-only modules SwiftPM synthesizes (LifelinePackageTests…), fails
 # on them and exits non-zero even though every library's graph was written: keep its output in a
-# log and judge it by the graphs we need.
+# log and judge it by the graphs we need. The flags are `make test`'s, so CI reuses that build.
 log=.build/dump-symbol-graph.log
 mkdir -p .build
-swift package dump-symbol-graph --minimum-access-level public >"$log" 2>&1 || true
+find .build -maxdepth 3 -type d -name symbolgraph -prune -exec rm -rf {} +   # no stale graphs
+swift package -Xswiftc -warnings-as-errors dump-symbol-graph --minimum-access-level public >"$log" 2>&1 || true
 source_dir=$(find .build -maxdepth 3 -type d -name symbolgraph | head -n 1)
 
 for module in "${modules[@]}"; do
