@@ -57,7 +57,7 @@ let package = Package(
         ),
         .executableTarget(
             name: "doc-snippets",
-            dependencies: ["Lifecycle", "DurableState", "LifecycleSimulator", "CampusLibrary", "AppleHost"],
+            dependencies: ["Lifecycle", "ProcessHost", "DurableState", "LifecycleSimulator", "CampusLibrary", "AppleHost"],
             path: "Examples/DocSnippets"
         ),
         .executableTarget(
