@@ -2,5 +2,5 @@
 let filter = CommandLine.arguments.dropFirst().first
 let all: [Benchmark] =
     LifecycleBenchmarks.all + DurableBenchmarks.all + CompositionBenchmarks.all
-    + SimulatorBenchmarks.all + CampusBenchmarks.all
+    + SimulatorBenchmarks.all + CampusBenchmarks.all + SQLiteBenchmarks.all
 await BenchmarkRunner(filter: filter).run(all)

@@ -1,1 +1,91 @@
-print("lifecycle-check: not built yet")
+// lifecycle-check: explores an app built on Lifeline with the deterministic lifecycle simulator.
+//
+//   swift run lifecycle-check [--seed S] [--schedules N] [--depth D] [--mode random|crash|exhaustive]
+//                             [--bug NAME]... [--replay FILE] [--repro-out FILE] [--no-final-check] [--no-trace]
+//
+// Explores the simulator's example library app (LibraryExample; --bug plants one of its classic
+// bugs). Prints a progress bar on standard error, then a summary that is the same for the same
+// arguments on every run, then timings. Exits 1 on a violation, 2 on a usage error.
+import Foundation
+import LifecycleSimulator
+
+let usage = """
+    usage: lifecycle-check [--seed S] [--schedules N] [--depth D] [--mode random|crash|exhaustive]
+                           [--bug NAME]... [--replay FILE] [--repro-out FILE] [--no-final-check] [--no-trace]
+    bugs: \(PlantedBug.allCases.map(\.rawValue).joined(separator: ", "))
+    """
+
+var options: CheckOptions
+do {
+    options = try CheckOptions(arguments: Array(CommandLine.arguments.dropFirst()))
+} catch {
+    FileHandle.standardError.write(Data("lifecycle-check: \(error)\n\(usage)\n".utf8))
+    exit(2)
+}
+if options.showHelp {
+    print(usage)
+    exit(0)
+}
+
+let simulator = Simulator(app: LibraryExample.app(bugs: options.bugs), options: options.simulation)
+let explorer = Explorer(simulator: simulator)
+let started = ContinuousClock.now
+var progress = ProgressBar(total: options.schedules)
+
+if let path = options.replayPath {
+    let repro: Repro
+    do {
+        repro = try Repro.load(from: Data(contentsOf: URL(fileURLWithPath: path)))
+    } catch {
+        FileHandle.standardError.write(Data("lifecycle-check: cannot read repro \(path): \(error)\n".utf8))
+        exit(2)
+    }
+    let outcome = await simulator.replay(repro)
+    print("replay of \(path): \(repro.events.count) events, seed \(repro.seed), app \(repro.app)")
+    print("expected: \(repro.violation)")
+    print("got:      \(outcome.violation?.description ?? "no violation")")
+    print("trace hash \(outcome.traceHash)")
+    print("")
+    print(Timeline(records: outcome.trace).render())
+    exit(outcome.violation == nil ? 0 : 1)
+}
+
+print("lifecycle-check: \(simulator.app.name), mode \(options.mode), seed \(options.seed), schedules \(options.schedules), depth \(options.depth)")
+let summary: ExplorationSummary
+switch options.mode {
+case "crash":
+    let base = await simulator.run(seed: options.seed, depth: options.depth)
+    summary = await explorer.crashEverywhere(base.events, seed: options.seed, limit: options.schedules)
+case "exhaustive":
+    summary = await explorer.exhaustive(depth: options.depth, limit: options.schedules)
+default:
+    summary = await explorer.explore(seed: options.seed, schedules: options.schedules, depth: options.depth) { done in
+        progress.update(done)
+    }
+}
+progress.finish()
+let elapsed = started.duration(to: ContinuousClock.now)
+
+print("")
+print(summary.table)
+if let failure = summary.failure {
+    print("")
+    print(failure.text)
+    print("")
+    print("Repro file:")
+    if let json = try? failure.repro.encoded() {
+        print(String(decoding: json, as: UTF8.self))
+        if let path = options.reproOut {
+            _ = FileManager.default.createFile(atPath: path, contents: json)
+            print("(written to \(path))")
+        }
+    }
+}
+
+let seconds = Double(elapsed.components.seconds) + Double(elapsed.components.attoseconds) / 1e18
+print("")
+print("timings (vary between runs):")
+print("  wall time            \(String(format: "%.2f", seconds)) s")
+print("  schedules per second \(String(format: "%.0f", Double(summary.schedules) / max(seconds, 1e-9)))")
+print("  simulated/real time  \(String(format: "%.0f", Double(summary.simulatedMilliseconds) / 1_000 / max(seconds, 1e-9)))x")
+exit(summary.passed ? 0 : 1)

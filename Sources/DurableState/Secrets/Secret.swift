@@ -4,7 +4,7 @@
 /// `LosslessStringConvertible`: it cannot be encoded into preferences, restoration state or logs
 /// by accident (its description is `<secret>`). Read it with ``revealed`` at the one place that
 /// needs the raw value. A `Sendable` value.
-public struct Secret: Sendable, Equatable, CustomStringConvertible, CustomDebugStringConvertible {
+public struct Secret: Sendable, Equatable, CustomStringConvertible, CustomDebugStringConvertible, CustomReflectable {
     private let value: String
 
     /// Wraps a sensitive string.
@@ -17,4 +17,6 @@ public struct Secret: Sendable, Equatable, CustomStringConvertible, CustomDebugS
 
     public var description: String { "<secret>" }
     public var debugDescription: String { "<secret>" }
+    /// An empty mirror: `dump`, debuggers' summaries and reflection-based encoders see no value.
+    public var customMirror: Mirror { Mirror(self, children: [:]) }
 }

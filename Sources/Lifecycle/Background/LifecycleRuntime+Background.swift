@@ -19,7 +19,8 @@ extension LifecycleRuntime {
 
     /// Submits a request; the host grants it at its discretion, not before `earliestBegin`.
     ///
-    /// - Throws: ``LifecycleError/unregisteredBackgroundTask(_:)`` if no handler is registered.
+    /// - Throws: ``LifecycleError/unregisteredBackgroundTask(_:)`` if no handler is registered;
+    ///   nothing is submitted then.
     public func submit(_ request: BackgroundTaskRequest) throws(LifecycleError) {
         guard backgroundHandlers[request.identifier] != nil else { throw .unregisteredBackgroundTask(request.identifier) }
         pendingRequests[request.identifier] = request
@@ -38,33 +39,41 @@ extension LifecycleRuntime {
     /// Background tasks currently running, by identifier.
     public var runningTasks: [String: BackgroundTask] { runningBackgroundTasks }
 
-    /// Extra-time leases not yet ended.
-    public var extraTimeLeases: [ExtraTimeLease] {
-        activeLeases.values.sorted { $0.deadline < $1.deadline }
-    }
+    /// Extra-time leases not yet ended, in the order they were taken.
+    public var extraTimeLeases: [ExtraTimeLease] { activeLeases }
 
-    /// Takes an extra-time lease. `expiration` runs shortly before the budget ends; a lease not
-    /// ended by the deadline is reported to the host.
+    /// Takes an extra-time lease whose budget starts now. `expiration` runs shortly before the
+    /// budget ends; a lease not ended by the deadline is ended and reported to the host.
     public func beginExtraTime(_ name: String, expiration: (@MainActor () -> Void)? = nil) -> ExtraTimeLease {
         let deadline = clock.now.advanced(by: budgets.extraTime)
         let lease = ExtraTimeLease(name: name, deadline: deadline) { [weak self] lease in
-            self?.activeLeases[ObjectIdentifier(lease)] = nil
+            guard let self else { return }
+            self.activeLeases.removeAll { $0 === lease }
+            self.host?.extraTimeEnded(lease)
         }
-        activeLeases[ObjectIdentifier(lease)] = lease
-        clock.schedule(at: deadline.advanced(by: .zero - budgets.expirationWarning)) { [weak self, weak lease] in
+        activeLeases.append(lease)
+        host?.extraTimeBegan(lease)
+        let warning = clock.schedule(at: deadline.advanced(by: .zero - budgets.expirationWarning)) { [weak self, weak lease] in
             guard let self, let lease, !lease.isEnded, self.isAlive else { return }
             expiration?()
         }
-        clock.schedule(at: deadline) { [weak self, weak lease] in
+        let overrun = clock.schedule(at: deadline) { [weak self, weak lease] in
             guard let self, let lease, !lease.isEnded, self.isAlive else { return }
             self.logger.error("Extra-time lease '\(lease.name, privacy: .public)' was not ended before its deadline.")
             lease.end()
             self.host?.backgroundTimeOverran("lease \(lease.name)")
         }
+        if lease.isEnded {
+            warning.cancel()
+            overrun.cancel()
+        } else {
+            lease.timers = [warning, overrun]
+        }
         return lease
     }
 
-    /// Sets the handler for silent pushes; it must call the completion within the budget.
+    /// Sets the handler for silent pushes; it must call the completion within the budget, or the
+    /// host is told of the overrun.
     public func setSilentPushHandler(
         _ handler: @escaping @MainActor ([String: String], _ completion: @escaping @MainActor () -> Void) -> Void
     ) {
@@ -77,20 +86,52 @@ extension LifecycleRuntime {
         let deadline = clock.now.advanced(by: budgets.budget(for: kind))
         let scope = applicationScope.child(named: "background task \(identifier)")
         let task = BackgroundTask(identifier: identifier, kind: kind, deadline: deadline, scope: scope) { [weak self] task in
-            guard self?.runningBackgroundTasks[task.identifier] === task else { return }
-            self?.runningBackgroundTasks[task.identifier] = nil
+            guard let self, self.runningBackgroundTasks[task.identifier] === task else { return }
+            self.runningBackgroundTasks[task.identifier] = nil
         }
         runningBackgroundTasks[identifier] = task
-        clock.schedule(at: deadline.advanced(by: .zero - budgets.expirationWarning)) { [weak task] in
-            task?.expire()
+        task.warningTimer = clock.schedule(at: deadline.advanced(by: .zero - budgets.expirationWarning)) { [weak self, weak task] in
+            guard let self, let task else { return }
+            self.expire(task)
         }
-        clock.schedule(at: deadline) { [weak self, weak task] in
-            guard let self, let task, task.completion == nil, self.isAlive else { return }
-            self.logger.error("Background task '\(identifier, privacy: .public)' did not complete before its deadline.")
-            task.setTaskCompleted(success: false)
-            self.host?.backgroundTimeOverran("background task \(identifier)")
+        task.deadlineTimer = clock.schedule(at: deadline) { [weak self, weak task] in
+            guard let self, let task else { return }
+            self.overrun(task)
         }
         handler(task)
+    }
+
+    /// Calls the task's expiration handler; from then on it has at most the expiration warning's
+    /// length to complete before the overrun is reported.
+    func expire(_ task: BackgroundTask) {
+        guard isAlive, task.completion == nil, !task.didExpire else { return }
+        let cutoff = clock.now.advanced(by: budgets.expirationWarning)
+        if cutoff < task.deadline {
+            task.deadlineTimer?.cancel()
+            task.deadlineTimer = clock.schedule(at: cutoff) { [weak self, weak task] in
+                guard let self, let task else { return }
+                self.overrun(task)
+            }
+        }
+        task.warningTimer?.cancel()
+        task.warningTimer = nil
+        task.expire()
+    }
+
+    /// Processing tasks end when the user returns (the app leaves the background).
+    func expireProcessingTasks() {
+        let processing = runningBackgroundTasks.values.filter {
+            if case .processing = $0.kind { return true }
+            return false
+        }
+        for task in processing.sorted(by: { $0.identifier < $1.identifier }) { expire(task) }
+    }
+
+    private func overrun(_ task: BackgroundTask) {
+        guard isAlive, task.completion == nil else { return }
+        logger.error("Background task '\(task.identifier, privacy: .public)' did not complete before its deadline.")
+        task.setTaskCompleted(success: false)
+        host?.backgroundTimeOverran("background task \(task.identifier)")
     }
 
     func deliverSilentPush(_ payload: [String: String]) {
@@ -98,13 +139,15 @@ extension LifecycleRuntime {
             logger.warning("A silent push arrived with no handler set.")
             return
         }
-        var completed = false
-        let deadline = clock.now.advanced(by: budgets.silentPush)
-        clock.schedule(at: deadline) { [weak self] in
-            guard let self, !completed, self.isAlive else { return }
+        silentPushCount &+= 1
+        let number = silentPushCount
+        pendingSilentPushes[number] = clock.schedule(at: clock.now.advanced(by: budgets.silentPush)) { [weak self] in
+            guard let self, self.pendingSilentPushes.removeValue(forKey: number) != nil, self.isAlive else { return }
             self.logger.error("A silent push handler did not call its completion before the deadline.")
             self.host?.backgroundTimeOverran("silent push")
         }
-        handler(payload) { completed = true }
+        handler(payload) { [weak self] in
+            self?.pendingSilentPushes.removeValue(forKey: number)?.cancel()
+        }
     }
 }

@@ -13,7 +13,8 @@ public enum HostEvent: Sendable, Equatable, CustomStringConvertible {
     /// scene, the background.
     case connectScene(SceneSession, ConnectionOptions, foreground: Bool)
     /// A connected scene moves to `state` (background, foreground inactive or active); a jump is
-    /// delivered as the intermediate events.
+    /// delivered as the intermediate events. Moving to `unattached` (use `disconnectScene`) or to
+    /// the state the scene is in is illegal.
     case moveScene(SceneSessionID, to: SceneState)
     /// A connected scene disconnects: it moves down to the background if needed, its restoration
     /// payload is requested, then `didDisconnect`. The session survives.
@@ -26,15 +27,20 @@ public enum HostEvent: Sendable, Equatable, CustomStringConvertible {
     case continueActivity(UserActivity, in: SceneSessionID)
     /// A memory warning (running processes only).
     case memoryWarning
-    /// The process is suspended: no callback. Only when no scene is in the foreground.
+    /// The process is suspended: no callback. Only when no scene is in the foreground, no
+    /// extra-time lease is held, no background task runs and no silent push awaits its completion
+    /// (``LifecycleRuntime/canBeSuspended``).
     case suspend
     /// The process resumes from suspension: no callback.
     case resume
-    /// The system terminates the running process: `willTerminate`, then the process ends.
+    /// The system terminates the running process: scenes still on screen first move down to the
+    /// background, then `willTerminate`, then the process ends. Never sent to a suspended process.
     case terminate
-    /// The system grants a submitted background task.
+    /// The system grants a submitted background task (the process must be running: resume it
+    /// first). One task per identifier runs at a time.
     case runBackgroundTask(identifier: String)
-    /// The system ends a running background task early; its expiration handler runs.
+    /// The system ends a running background task early; its expiration handler runs and the task
+    /// has the expiration warning's length left to complete.
     case expireBackgroundTask(identifier: String)
     /// A silent push arrives with its payload.
     case silentPush([String: String])
@@ -59,6 +65,7 @@ public enum HostEvent: Sendable, Equatable, CustomStringConvertible {
         }
     }
 
+    /// The event with its main arguments, for traces.
     public var description: String {
         switch self {
         case .launch(let options): "launch(\(options.reason))"

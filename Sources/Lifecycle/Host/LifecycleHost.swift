@@ -18,12 +18,26 @@ public protocol LifecycleHost: AnyObject {
     func requestSceneDestruction(_ session: SceneSessionID)
     /// Background time ran out for `work` and it had not ended (on iOS the process is killed).
     func backgroundTimeOverran(_ work: String)
+    /// An extra-time lease began; a platform host asks the system for the time
+    /// (`beginBackgroundTask`).
+    func extraTimeBegan(_ lease: ExtraTimeLease)
+    /// An extra-time lease ended (by the app or at its deadline); the host returns the time.
+    func extraTimeEnded(_ lease: ExtraTimeLease)
 }
 
 extension LifecycleHost {
+    /// Does nothing: the request is never granted.
     public func submit(_ request: BackgroundTaskRequest) {}
+    /// Does nothing.
     public func cancelBackgroundTaskRequest(identifier: String) {}
+    /// Does nothing: no scene is created.
     public func requestSceneActivation(_ options: ConnectionOptions) {}
+    /// Does nothing.
     public func requestSceneDestruction(_ session: SceneSessionID) {}
+    /// Does nothing.
     public func backgroundTimeOverran(_ work: String) {}
+    /// Does nothing.
+    public func extraTimeBegan(_ lease: ExtraTimeLease) {}
+    /// Does nothing.
+    public func extraTimeEnded(_ lease: ExtraTimeLease) {}
 }

@@ -27,8 +27,8 @@ public struct NavigationState<Route: Hashable & Codable & Sendable>: Hashable, C
         path.removeAll()
     }
 
-    /// Keeps only the routes `isValid` accepts, and everything below the first it rejects is kept
-    /// too: restored paths are untrusted, and a stale route ends the path there.
+    /// The path cut at the first route `isValid` rejects: restored paths are untrusted, and a
+    /// stale route (and everything pushed above it) is dropped, keeping the routes below it.
     public func validated(_ isValid: (Route) -> Bool) -> NavigationState {
         NavigationState(path: Array(path.prefix { isValid($0) }))
     }

@@ -17,9 +17,14 @@ public protocol ApplicationDelegate: AnyObject {
 }
 
 extension ApplicationDelegate {
+    /// Does nothing.
     public func willFinishLaunching(_ runtime: LifecycleRuntime, options: LaunchOptions) {}
+    /// Does nothing.
     public func didFinishLaunching(_ runtime: LifecycleRuntime, options: LaunchOptions) {}
+    /// Does nothing.
     public func didDiscardSessions(_ runtime: LifecycleRuntime, sessions: [SceneSessionID]) {}
+    /// Does nothing.
     public func didReceiveMemoryWarning(_ runtime: LifecycleRuntime) {}
+    /// Does nothing.
     public func willTerminate(_ runtime: LifecycleRuntime) {}
 }

@@ -20,22 +20,15 @@ public enum ApplicationEvent: Sendable, Equatable, CustomStringConvertible {
     /// `applicationWillTerminate(_:)`: only while running, never from suspension.
     case willTerminate
 
-    /// The events that move the aggregate phase from `phase` one step toward `target`.
-    static func phasePath(from phase: ScenePhase, to target: ScenePhase) -> [ApplicationEvent] {
-        var events: [ApplicationEvent] = []
-        var current = phase
-        while current != target {
-            if target > current {
-                events.append(current == .background ? .willEnterForeground : .didBecomeActive)
-                current = current == .background ? .inactive : .active
-            } else {
-                events.append(current == .active ? .willResignActive : .didEnterBackground)
-                current = current == .active ? .inactive : .background
-            }
-        }
-        return events
+    /// The event that moves the aggregate phase one step from `phase` toward `target`, or `nil`
+    /// when they are equal.
+    static func phaseEvent(from phase: ScenePhase, toward target: ScenePhase) -> ApplicationEvent? {
+        if target > phase { return phase == .background ? .willEnterForeground : .didBecomeActive }
+        if target < phase { return phase == .active ? .willResignActive : .didEnterBackground }
+        return nil
     }
 
+    /// The event's name, with the discarded sessions.
     public var description: String {
         switch self {
         case .willFinishLaunching: "willFinishLaunching"

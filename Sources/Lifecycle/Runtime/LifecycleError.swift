@@ -17,7 +17,10 @@ public enum LifecycleError: Error, Equatable, Sendable, CustomStringConvertible 
     case registrationAfterLaunch(String)
     /// No background task with this identifier is running.
     case backgroundTaskNotRunning(String)
+    /// A background task with this identifier is already running; the system runs one at a time.
+    case backgroundTaskAlreadyRunning(String)
 
+    /// What was refused and why; the runtime was left unchanged.
     public var description: String {
         switch self {
         case let .illegalSceneTransition(scene, event, state):
@@ -36,6 +39,8 @@ public enum LifecycleError: Error, Equatable, Sendable, CustomStringConvertible 
             "Background-task handler '\(identifier)' must be registered before launch finishes."
         case let .backgroundTaskNotRunning(identifier):
             "No background task '\(identifier)' is running."
+        case let .backgroundTaskAlreadyRunning(identifier):
+            "Background task '\(identifier)' is already running; it was not started again."
         }
     }
 }

@@ -3,20 +3,24 @@
 /// Rules (from androidx `LifecycleRegistry`):
 /// - An observer added late is caught up: it receives the events that lead to the current state.
 /// - Upward events go to observers in the order they were added; downward events in reverse.
-/// - A jump between non-adjacent states is delivered as the sequence of intermediate events.
-/// - A change requested during dispatch is queued; dispatch converges on the latest target.
-/// - An observer added during dispatch is caught up only to the state already dispatched, never
-///   ahead of it; removal sends no teardown events.
+/// - A jump between non-adjacent states is delivered as the sequence of intermediate events, and
+///   every observer present hears every event of that sequence.
+/// - A change requested during dispatch (``retarget(to:)``) only updates the target; the running
+///   pass finishes the current event, then dispatch converges on the latest target.
+/// - An observer added during dispatch is caught up once the current pass is over, only to the
+///   state already dispatched, never ahead of it; removal sends no teardown events.
 ///
-/// Owned by its ``LifecycleScene``; lives on the main actor.
+/// Owned by its ``LifecycleScene``; lives on the main actor. Only the runtime moves it, from
+/// inside ``LifecycleRuntime/handle(_:)``.
 @MainActor
 final class SceneLifecycleRegistry {
     final class Entry {
-        let id: Int
-        /// The last state this observer was told about; dispatch moves it one event at a time.
+        /// The last state this observer was told about; a pass moves it one event at a time.
         var state: SceneState = .unattached
-        /// Set on removal so an in-flight pass skips it.
+        /// Set on removal so that an in-flight pass (which iterates a snapshot) skips it.
         var isRemoved = false
+        /// Unique within the registry, never reused: what an observation handle removes.
+        let id: Int
         let handler: @MainActor (SceneEvent) -> Void
 
         init(id: Int, handler: @escaping @MainActor (SceneEvent) -> Void) {
@@ -27,64 +31,117 @@ final class SceneLifecycleRegistry {
 
     /// The state whose event has been (or is being) dispatched.
     private(set) var state: SceneState = .unattached
-    /// The latest requested state; differs from `state` only while dispatching.
-    private var target: SceneState = .unattached
-    /// Observers in addition order.
+    /// The latest requested state; differs from `state` only inside ``converge()``.
+    private(set) var target: SceneState = .unattached
+    /// Observers in addition order. Invariant outside dispatch: every entry is at `state`.
     private var entries: [Entry] = []
-    /// Guards re-entrant calls from observers: they only update `target`.
-    private var isDispatching = false
-    private var nextID = 0
-    /// Called after each event has reached every observer.
+    /// The id of the last entry added.
+    private var nextEntryID = 0
+    /// True while a pass or a catch-up is delivering events: an observer added then is a straggler.
+    private(set) var isDispatching = false
+    /// True inside ``converge()``: a reentrant move request retargets instead of being queued.
+    private(set) var isConverging = false
+    /// Set when an observer was added during dispatch and has not been caught up yet.
+    private var hasStragglers = false
+    /// Set by ``close()``: nothing is dispatched any more and no observer is kept.
+    private(set) var isClosed = false
+    /// Called after each event has reached every observer (and stragglers were caught up).
     var didDispatch: (@MainActor (SceneEvent) -> Void)?
 
-    /// Adds an observer and, unless called during dispatch, catches it up at once.
+    /// Adds an observer. Outside dispatch it is caught up at once; during dispatch it is caught up
+    /// as soon as the current pass is over.
     func add(_ handler: @escaping @MainActor (SceneEvent) -> Void) -> LifecycleObservation {
-        nextID += 1
-        let entry = Entry(id: nextID, handler: handler)
+        guard !isClosed else { return LifecycleObservation {} }
+        nextEntryID &+= 1
+        let entry = Entry(id: nextEntryID, handler: handler)
         entries.append(entry)
-        if !isDispatching {
+        if isDispatching {
+            hasStragglers = true
+        } else {
             isDispatching = true
             catchUp(entry)
+            catchUpStragglers()
             isDispatching = false
-            converge()
         }
-        return LifecycleObservation { [weak self, weak entry] in
-            guard let entry else { return }
-            entry.isRemoved = true
-            self?.entries.removeAll { $0 === entry }
-        }
+        // The handle refers to the entry by id only: a weak reference would give every entry a
+        // side table and make each retain in the dispatch loop take the slow path.
+        let id = entry.id
+        return LifecycleObservation { [weak self] in self?.remove(id) }
     }
 
-    /// Requests `newTarget`; during dispatch the request is queued and the outer pass converges on it.
+    /// Moves to `newTarget`, delivering every intermediate event.
     func move(to newTarget: SceneState) {
         target = newTarget
         converge()
     }
 
+    /// During dispatch: makes `newTarget` the state the running dispatch converges on.
+    func retarget(to newTarget: SceneState) {
+        target = newTarget
+    }
+
+    private func remove(_ id: Int) {
+        guard let index = entries.firstIndex(where: { $0.id == id }) else { return }
+        entries[index].isRemoved = true
+        entries.remove(at: index)
+    }
+
+    /// Stops dispatching for good and drops every observer (breaking retain cycles through their
+    /// closures). Used after `didDisconnect` and when the process is killed.
+    func close() {
+        isClosed = true
+        for entry in entries { entry.isRemoved = true }
+        entries.removeAll()
+        didDispatch = nil
+    }
+
     private func converge() {
-        guard !isDispatching else { return }
+        guard !isConverging, !isClosed else { return }
+        isConverging = true
         isDispatching = true
-        defer { isDispatching = false }
-        while true {
-            if let event = SceneEvent.step(from: state, toward: target) {
-                state = event.destination
-                let pass = event.isUpward ? entries : entries.reversed()
-                for entry in pass where !entry.isRemoved && entry.state == event.source {
-                    entry.state = event.destination
-                    entry.handler(event)
-                }
-                for entry in entries where !entry.isRemoved && entry.state != state { catchUp(entry) }
-                didDispatch?(event)
-            } else if let straggler = entries.first(where: { !$0.isRemoved && $0.state != state }) {
-                catchUp(straggler)
-            } else {
-                return
-            }
+        defer {
+            isConverging = false
+            isDispatching = false
+        }
+        while !isClosed, let event = SceneEvent.step(from: state, toward: target) {
+            state = event.destination
+            deliver(event)
+            catchUpStragglers()
+            didDispatch?(event)
+        }
+        catchUpStragglers()
+    }
+
+    /// One pass: every observer that is at the event's source hears it, up in addition order,
+    /// down in reverse. Iterates a snapshot; observers added meanwhile are stragglers.
+    private func deliver(_ event: SceneEvent) {
+        let pass = entries
+        let source = event.source
+        let destination = event.destination
+        let count = pass.count
+        let upward = event.isUpward
+        for step in 0..<count {
+            // Safe because `pass` holds a strong reference to every entry until the loop ends,
+            // whatever the observers do to `entries`; unowned(unsafe) spares a retain and a
+            // release per observer on the runtime's hottest loop.
+            unowned(unsafe) let entry = pass[upward ? step : count &- 1 &- step]
+            guard entry.state == source, !entry.isRemoved else { continue }
+            entry.state = destination
+            entry.handler(event)
+            if isClosed { break }
+        }
+        withExtendedLifetime(pass) {}
+    }
+
+    private func catchUpStragglers() {
+        while hasStragglers, !isClosed {
+            hasStragglers = false
+            for entry in entries where entry.state != state && !entry.isRemoved { catchUp(entry) }
         }
     }
 
     private func catchUp(_ entry: Entry) {
-        while !entry.isRemoved, let event = SceneEvent.step(from: entry.state, toward: state) {
+        while !entry.isRemoved, !isClosed, let event = SceneEvent.step(from: entry.state, toward: state) {
             entry.state = event.destination
             entry.handler(event)
         }

@@ -5,7 +5,7 @@ import Foundation
 /// A new object is created on every connection; the session (and its restoration payload)
 /// survives. Work bound to the scene runs in ``scope``, which ends when the scene disconnects or
 /// the process ends. Created and retained by the ``LifecycleRuntime`` while connected; lives on
-/// the main actor.
+/// the main actor. Once disconnected it never comes back and keeps no observer.
 @MainActor
 public final class LifecycleScene: Identifiable {
     /// The session this scene object belongs to.
@@ -18,6 +18,11 @@ public final class LifecycleScene: Identifiable {
     public private(set) var delegate: (any SceneDelegate)?
 
     let registry = SceneLifecycleRegistry()
+    /// The runtime that dispatches this scene's events; late observers are caught up under its
+    /// dispatch guard so that host events they send are queued, not nested.
+    weak var runtime: LifecycleRuntime?
+    /// Set while the runtime disconnects the scene: a reentrant move request is refused.
+    var isDisconnecting = false
     private let phaseBroadcaster = PhaseBroadcaster()
     private let tracker: WorkTracker
 
@@ -27,6 +32,9 @@ public final class LifecycleScene: Identifiable {
         self.connectionOptions = options
         self.tracker = tracker
         self.scope = TaskScope(name: "scene \(session.id)", tracker: tracker)
+        // The delegate is the first observer, whenever it is attached: it hears upward events
+        // before, and downward events after, every other observer.
+        _ = registry.add { [weak self] event in self?.forwardToDelegate(event) }
     }
 
     /// The session's identity.
@@ -42,10 +50,15 @@ public final class LifecycleScene: Identifiable {
     public private(set) var isDisconnected = false
 
     /// Adds an observer of this scene's events. A late observer is caught up at once with the
-    /// events that lead to the current state. See ``SceneLifecycleRegistry`` for the ordering rules.
+    /// events that lead to the current state; one added during dispatch is caught up when the
+    /// current event has reached every observer. Upward events reach observers in addition order,
+    /// downward ones in reverse. Adding an observer to a disconnected scene does nothing.
     @discardableResult
     public func addObserver(_ handler: @escaping @MainActor (SceneEvent) -> Void) -> LifecycleObservation {
-        registry.add(handler)
+        if let runtime {
+            return runtime.exclusively { registry.add(handler) }
+        }
+        return registry.add(handler)
     }
 
     /// The scene's phase changes as an async sequence, starting with the current phase.
@@ -58,16 +71,24 @@ public final class LifecycleScene: Identifiable {
 
     /// Runs `operation` in a child scope each time the scene reaches at least `minimum`, and ends
     /// that scope (cancelling the work) each time the scene drops below it — androidx's
-    /// `repeatOnLifecycle`. Stops for good when the scene disconnects.
+    /// `repeatOnLifecycle`. Stops for good when the scene disconnects or the returned observation
+    /// is cancelled (which also cancels the running work).
+    ///
+    /// ```swift
+    /// scene.repeatWhile(atLeast: .foregroundActive, "poll loans") {
+    ///     while !Task.isCancelled { await loans.refresh(); try? await clock.sleep(for: .seconds(60)) }
+    /// }
+    /// ```
+    @discardableResult
     public func repeatWhile(
         atLeast minimum: SceneState,
         _ label: String,
         _ operation: @escaping @MainActor () async -> Void
-    ) {
+    ) -> LifecycleObservation {
         var current: TaskScope?
-        let update: @MainActor () -> Void = { [weak self] in
+        let observation = addObserver { [weak self] event in
             guard let self else { return }
-            if self.state >= minimum, self.scope.isActive {
+            if event.destination >= minimum, event.destination != .unattached, self.scope.isActive {
                 guard current == nil else { return }
                 let child = self.scope.child(named: "\(label) while \(minimum)")
                 current = child
@@ -77,24 +98,30 @@ public final class LifecycleScene: Identifiable {
                 child.end()
             }
         }
-        addObserver { _ in update() }
+        return LifecycleObservation {
+            observation.cancel()
+            current?.end()
+            current = nil
+        }
     }
 
     func attach(delegate: (any SceneDelegate)?) {
         self.delegate = delegate
+    }
+
+    private func forwardToDelegate(_ event: SceneEvent) {
         guard let delegate else { return }
-        addObserver { [unowned self] event in
-            switch event {
-            case .willConnect: delegate.sceneWillConnect(self, options: connectionOptions)
-            case .willEnterForeground: delegate.sceneWillEnterForeground(self)
-            case .didBecomeActive: delegate.sceneDidBecomeActive(self)
-            case .willResignActive: delegate.sceneWillResignActive(self)
-            case .didEnterBackground: delegate.sceneDidEnterBackground(self)
-            case .didDisconnect: delegate.sceneDidDisconnect(self)
-            }
+        switch event {
+        case .willConnect: delegate.sceneWillConnect(self, options: connectionOptions)
+        case .willEnterForeground: delegate.sceneWillEnterForeground(self)
+        case .didBecomeActive: delegate.sceneDidBecomeActive(self)
+        case .willResignActive: delegate.sceneWillResignActive(self)
+        case .didEnterBackground: delegate.sceneDidEnterBackground(self)
+        case .didDisconnect: delegate.sceneDidDisconnect(self)
         }
     }
 
+    /// Asks the delegate for the state to keep with the session.
     func requestRestorationPayload() {
         guard let delegate else { return }
         session.restorationPayload = delegate.stateRestorationPayload(for: self)
@@ -104,10 +131,20 @@ public final class LifecycleScene: Identifiable {
         phaseBroadcaster.publish(phase)
     }
 
+    /// After `didDisconnect`: ends the scope, finishes phase sequences, releases the delegate and
+    /// every observer.
     func finishDisconnect() {
         isDisconnected = true
+        isDisconnecting = false
+        registry.close()
         scope.end()
         phaseBroadcaster.finish()
         delegate = nil
+    }
+
+    /// The process was killed: no callback runs, the scope is abandoned, observers are dropped.
+    func halt() {
+        registry.close()
+        scope.abandon()
     }
 }

@@ -32,13 +32,22 @@ public protocol SceneDelegate: AnyObject {
 }
 
 extension SceneDelegate {
+    /// Does nothing.
     public func sceneWillConnect(_ scene: LifecycleScene, options: ConnectionOptions) {}
+    /// Does nothing.
     public func sceneWillEnterForeground(_ scene: LifecycleScene) {}
+    /// Does nothing.
     public func sceneDidBecomeActive(_ scene: LifecycleScene) {}
+    /// Does nothing.
     public func sceneWillResignActive(_ scene: LifecycleScene) {}
+    /// Does nothing.
     public func sceneDidEnterBackground(_ scene: LifecycleScene) {}
+    /// Does nothing.
     public func sceneDidDisconnect(_ scene: LifecycleScene) {}
+    /// Returns `nil`: no restoration state.
     public func stateRestorationPayload(for scene: LifecycleScene) -> Data? { nil }
+    /// Does nothing.
     public func scene(_ scene: LifecycleScene, openURLs urls: [URL]) {}
+    /// Does nothing.
     public func scene(_ scene: LifecycleScene, continue activity: UserActivity) {}
 }

@@ -15,8 +15,10 @@ public struct SceneSessionID: Hashable, Comparable, Codable, Sendable, CustomStr
         SceneSessionID(UUID().uuidString)
     }
 
+    /// Orders identities by their text, so that scenes are listed deterministically.
     public static func < (lhs: SceneSessionID, rhs: SceneSessionID) -> Bool { lhs.rawValue < rhs.rawValue }
 
+    /// The identifier's text.
     public var description: String { rawValue }
 }
 

@@ -7,6 +7,7 @@ public enum ProcessState: Sendable, Equatable, CustomStringConvertible {
     /// In memory, executing nothing. Entered and left with no callback.
     case suspended
 
+    /// The state's name.
     public var description: String {
         switch self {
         case .notRunning: "notRunning"

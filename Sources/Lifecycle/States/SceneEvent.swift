@@ -71,6 +71,7 @@ public enum SceneEvent: Sendable, Equatable, CaseIterable, CustomStringConvertib
         return events
     }
 
+    /// The callback's name, such as `didBecomeActive`.
     public var description: String {
         switch self {
         case .willConnect: "willConnect"

@@ -10,6 +10,7 @@ public enum ScenePhase: Int, Sendable, Comparable, CaseIterable, CustomStringCon
     /// On screen and interactive.
     case active
 
+    /// Orders phases `background < inactive < active`.
     public static func < (lhs: ScenePhase, rhs: ScenePhase) -> Bool { lhs.rawValue < rhs.rawValue }
 
     /// The application phase for scenes in `states` (SwiftUI's aggregate rule).
@@ -22,6 +23,7 @@ public enum ScenePhase: Int, Sendable, Comparable, CaseIterable, CustomStringCon
         return result
     }
 
+    /// The phase's name.
     public var description: String {
         switch self {
         case .background: "background"

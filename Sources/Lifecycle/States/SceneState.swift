@@ -13,6 +13,7 @@ public enum SceneState: Int, Sendable, Comparable, CaseIterable, CustomStringCon
     /// On screen and interactive.
     case foregroundActive
 
+    /// Orders states `unattached < background < foregroundInactive < foregroundActive`.
     public static func < (lhs: SceneState, rhs: SceneState) -> Bool { lhs.rawValue < rhs.rawValue }
 
     /// The SwiftUI-style phase of a scene in this state (`nil` when unattached).
@@ -28,6 +29,7 @@ public enum SceneState: Int, Sendable, Comparable, CaseIterable, CustomStringCon
     /// Whether the scene is on screen.
     public var isForeground: Bool { self >= .foregroundInactive }
 
+    /// The state's name.
     public var description: String {
         switch self {
         case .unattached: "unattached"

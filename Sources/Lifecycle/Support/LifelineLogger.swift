@@ -3,10 +3,19 @@ import Synchronization
 
 /// The severity of a ``LogRecord``.
 public enum LogLevel: Int, Sendable, Comparable, CustomStringConvertible {
-    case debug, info, warning, error
+    /// Detail for debugging.
+    case debug
+    /// A notable, expected event.
+    case info
+    /// Something unexpected that Lifeline recovered from.
+    case warning
+    /// A failure: work or data may be lost.
+    case error
 
+    /// Orders levels by severity.
     public static func < (lhs: LogLevel, rhs: LogLevel) -> Bool { lhs.rawValue < rhs.rawValue }
 
+    /// The level's name.
     public var description: String {
         switch self {
         case .debug: "debug"
@@ -26,6 +35,7 @@ public struct LogRecord: Sendable, Equatable, CustomStringConvertible {
     /// The redacted text.
     public var message: String
 
+    /// `[level] category: message`.
     public var description: String { "[\(level)] \(category): \(message)" }
 }
 
@@ -83,6 +93,7 @@ public struct LifelineLogger: Sendable {
 public struct DiscardingLogSink: LogSink {
     /// Creates the sink.
     public init() {}
+    /// Drops `record`.
     public func write(_ record: LogRecord) {}
 }
 
@@ -90,6 +101,7 @@ public struct DiscardingLogSink: LogSink {
 public struct StandardErrorLogSink: LogSink {
     /// Creates the sink.
     public init() {}
+    /// Writes `record` and a newline to standard error.
     public func write(_ record: LogRecord) {
         FileHandle.standardError.write(Data((record.description + "\n").utf8))
     }
@@ -102,6 +114,7 @@ public final class MemoryLogSink: LogSink {
     /// Creates an empty sink.
     public init() {}
 
+    /// Keeps `record`.
     public func write(_ record: LogRecord) {
         storage.withLock { $0.append(record) }
     }

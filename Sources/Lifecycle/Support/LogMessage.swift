@@ -20,10 +20,12 @@ public struct LogMessage: ExpressibleByStringInterpolation, Sendable, CustomStri
     public struct StringInterpolation: StringInterpolationProtocol, Sendable {
         var text = ""
 
+        /// Starts an empty message.
         public init(literalCapacity: Int, interpolationCount: Int) {
             text.reserveCapacity(literalCapacity)
         }
 
+        /// Appends literal text, always kept.
         public mutating func appendLiteral(_ literal: String) {
             text += literal
         }
@@ -37,10 +39,12 @@ public struct LogMessage: ExpressibleByStringInterpolation, Sendable, CustomStri
     /// The rendered text, with private values redacted.
     public let description: String
 
+    /// A message made of literal text only.
     public init(stringLiteral value: String) {
         description = value
     }
 
+    /// A message built from literal text and redacted values.
     public init(stringInterpolation: StringInterpolation) {
         description = stringInterpolation.text
     }

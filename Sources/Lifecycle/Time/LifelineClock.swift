@@ -45,6 +45,7 @@ extension LifelineClock {
 @MainActor
 public final class ScheduledAction {
     private var onCancel: (@MainActor () -> Void)?
+    private var hasFired = false
 
     /// Whether ``cancel()`` was called before the action ran.
     public private(set) var isCancelled = false
@@ -56,7 +57,7 @@ public final class ScheduledAction {
 
     /// Cancels the action. Calling it again, or after the action ran, does nothing.
     public func cancel() {
-        guard !isCancelled else { return }
+        guard !isCancelled, !hasFired else { return }
         isCancelled = true
         let callback = onCancel
         onCancel = nil
@@ -65,6 +66,7 @@ public final class ScheduledAction {
 
     /// Marks the action as run, so a later ``cancel()`` is a no-op. Clocks call this.
     public func markFired() {
+        hasFired = true
         onCancel = nil
     }
 }

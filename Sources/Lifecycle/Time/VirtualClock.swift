@@ -19,7 +19,12 @@ public final class VirtualClock: LifelineClock {
         let deadline: LifelineInstant
         let sequence: Int
         let fire: @MainActor () -> Void
+        /// The handle of a scheduled action; `nil` for a sleeper.
         let handle: ScheduledAction?
+        /// The continuation slot of a sleeper; `nil` for a scheduled action.
+        let sleeper: SleeperSlot?
+        /// The tracked task that sleeps, unparked when it is woken.
+        var waiter: TrackedTask? = nil
     }
 
     /// The current virtual instant.
@@ -34,6 +39,14 @@ public final class VirtualClock: LifelineClock {
         self.origin = origin
     }
 
+    /// Creates a clock that starts at `start` (the date at instant zero is still `origin`): the
+    /// clock of a new process incarnation on a device whose time already runs.
+    public init(origin: Date = Date(timeIntervalSince1970: 1_800_000_000), start: LifelineInstant) {
+        self.origin = origin
+        self.now = start
+    }
+
+    /// ``origin`` plus the virtual time elapsed.
     public var date: Date {
         origin.addingTimeInterval(Self.seconds(now.offset))
     }
@@ -46,24 +59,33 @@ public final class VirtualClock: LifelineClock {
     /// Number of pending actions and sleepers.
     public var pendingCount: Int { entries.count }
 
+    /// Records `action` to run inside the ``advance(to:)`` that reaches `deadline`.
     @discardableResult
     public func schedule(at deadline: LifelineInstant, _ action: @escaping @MainActor () -> Void) -> ScheduledAction {
-        sequence += 1
+        sequence &+= 1
         let id = sequence
         let handle = ScheduledAction { [weak self] in self?.entries.removeAll { $0.sequence == id } }
-        insert(Entry(deadline: deadline, sequence: id, fire: action, handle: handle))
+        insert(Entry(deadline: deadline, sequence: id, fire: action, handle: handle, sleeper: nil))
         return handle
     }
 
+    /// Suspends until an ``advance(to:)`` reaches `deadline`; the task is parked meanwhile.
     public func sleep(until deadline: LifelineInstant) async throws {
         guard deadline > now else {
             try Task.checkCancellation()
             return
         }
         let slot = SleeperSlot()
-        sequence += 1
+        let waiter = WorkTracker.currentTask
+        sequence &+= 1
         let id = sequence
-        insert(Entry(deadline: deadline, sequence: id, fire: { slot.resume(throwing: nil) }, handle: nil))
+        let wake: @MainActor () -> Void = {
+            slot.resume(throwing: nil)
+            if let waiter { waiter.tracker.unpark(waiter) }
+        }
+        insert(Entry(deadline: deadline, sequence: id, fire: wake, handle: nil, sleeper: slot, waiter: waiter))
+        // A cancelled sleeper leaves no entry behind: `nextDeadline` only reports real work.
+        defer { entries.removeAll { $0.sequence == id } }
         try await WorkTracker.parkCurrentTask {
             try await withTaskCancellationHandler {
                 try await withCheckedThrowingContinuation { continuation in
@@ -73,7 +95,6 @@ public final class VirtualClock: LifelineClock {
                 slot.resume(throwing: CancellationError())
             }
         }
-        if Task.isCancelled { entries.removeAll { $0.sequence == id } }
     }
 
     /// Moves time forward to `instant`, running every action and waking every sleeper due by then,
@@ -86,6 +107,13 @@ public final class VirtualClock: LifelineClock {
             entry.handle?.markFired()
             entry.fire()
         }
+        if instant > now { now = instant }
+    }
+
+    /// Moves time forward to `instant` without running anything: what a suspended process sees.
+    /// Actions and sleepers that fall due meanwhile run at the next ``advance(to:)``, late.
+    /// Does nothing if `instant` is in the past.
+    public func skip(to instant: LifelineInstant) {
         if instant > now { now = instant }
     }
 
@@ -102,12 +130,16 @@ public final class VirtualClock: LifelineClock {
         return true
     }
 
-    /// Drops every pending action and cancels every sleeper: what a process kill does to the
-    /// timers of the incarnation that owned this clock.
+    /// Drops every pending action and cancels every sleeper (it throws `CancellationError`): what a
+    /// process kill does to the timers of the incarnation that owned this clock.
     public func cancelAll() {
         let pending = entries
         entries.removeAll()
-        for entry in pending where entry.handle == nil { entry.fire() }
+        for entry in pending {
+            entry.handle?.cancel()
+            entry.sleeper?.resume(throwing: CancellationError())
+            if let waiter = entry.waiter { waiter.tracker.unpark(waiter) }
+        }
     }
 
     private func insert(_ entry: Entry) {

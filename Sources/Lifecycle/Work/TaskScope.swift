@@ -47,10 +47,16 @@ public final class TaskScope {
 
     /// Starts `operation` as a task owned by this scope and returns its handle.
     ///
-    /// If the scope has already ended the task starts cancelled. The task is counted by the scope's
-    /// ``WorkTracker`` until it returns.
+    /// The task starts at once on the main actor and runs synchronously until its first suspension.
+    /// It is counted by the scope's ``WorkTracker`` until it returns. If the scope has already
+    /// ended, `operation` never runs and the returned task is cancelled.
     @discardableResult
     public func task(_ label: String, _ operation: @escaping @MainActor () async -> Void) -> Task<Void, Never> {
+        guard isActive else {
+            let task = Task<Void, Never> {}
+            task.cancel()
+            return task
+        }
         let tracked = tracker.start(label: "\(name): \(label)")
         let task = Task.immediateIfPossible { [weak self, tracker] in
             await WorkTracker.$currentTask.withValue(tracked) { await operation() }
@@ -59,6 +65,7 @@ public final class TaskScope {
         }
         // A task that finished synchronously has already been counted out; keep only running ones.
         if tracker.liveTasks[tracked.id] != nil { tasks[tracked.id] = task }
+        // The operation may have ended this scope before its first suspension.
         if !isActive { task.cancel() }
         return task
     }
@@ -92,7 +99,7 @@ public final class TaskScope {
         children.removeAll()
         for handler in endHandlers.reversed() { handler() }
         endHandlers.removeAll()
-        for (_, task) in tasks.sorted(by: { $0.key > $1.key }) { task.cancel() }
+        cancelTasks()
         parent?.children.removeAll { $0 === self }
     }
 
@@ -104,7 +111,17 @@ public final class TaskScope {
         for child in children.reversed() { child.abandon() }
         children.removeAll()
         endHandlers.removeAll()
-        for (_, task) in tasks.sorted(by: { $0.key > $1.key }) { task.cancel() }
+        cancelTasks()
+        parent?.children.removeAll { $0 === self }
+    }
+
+    /// Cancels every task, newest first. Cancellation wakes a task parked at a Lifeline-owned
+    /// wait (they all end on cancellation), so each counts as runnable from now on.
+    private func cancelTasks() {
+        for (id, task) in tasks.sorted(by: { $0.key > $1.key }) {
+            task.cancel()
+            tracker.unpark(id)
+        }
     }
 
     /// Number of tasks of this scope (not its children) that have not finished.

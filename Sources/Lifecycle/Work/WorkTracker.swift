@@ -7,6 +7,10 @@
 /// hoping. A live task that is neither running nor parked waits on something outside Lifeline;
 /// the simulator reports it by its label.
 ///
+/// Start app work through a ``TaskScope``: an unstructured `Task {}` created inside a tracked task
+/// inherits its identity (``currentTask`` is a task-local), so its parked waits would be counted
+/// as the parent's.
+///
 /// One tracker per process incarnation, created by the host and shared by the runtime, its scopes
 /// and its clock. Lives on the main actor.
 @MainActor
@@ -37,21 +41,23 @@ public final class WorkTracker {
     }
 
     func start(label: String) -> TrackedTask {
-        nextID += 1
+        nextID &+= 1
         liveTasks[nextID] = label
-        generation += 1
+        generation &+= 1
         return TrackedTask(id: nextID, tracker: self)
     }
 
     func finish(_ id: TaskID) {
         liveTasks[id] = nil
         parkedTasks.remove(id)
-        generation += 1
+        runQueue.removeAll { $0 == id }
+        generation &+= 1
+        if running == id { admitNext() }
     }
 
     /// Marks the current tracked task, if any, parked at a Lifeline-owned suspension point while
     /// `body` suspends, in whichever tracker counts it.
-    public static func parkCurrentTask<T>(_ body: () async throws -> T) async rethrows -> T {
+    public static func parkCurrentTask<T, E: Error>(_ body: () async throws(E) -> T) async throws(E) -> T {
         guard let task = currentTask else { return try await body() }
         return try await task.tracker.parked(body)
     }
@@ -59,17 +65,77 @@ public final class WorkTracker {
     /// Marks the current tracked task (if any) parked while `body` suspends.
     ///
     /// Lifeline-owned suspension points wrap their wait in this; code outside a tracked task runs
-    /// `body` unchanged.
-    public func parked<T>(_ body: () async throws -> T) async rethrows -> T {
+    /// `body` unchanged. Whoever resumes the wait calls ``unpark(_:)`` at that moment, so that the
+    /// task counts as runnable before it gets the main actor back; cancelling the task from the
+    /// main actor unparks it too.
+    ///
+    /// When `body` returns, the task waits for its turn: woken tasks run one at a time, in the
+    /// order they were unparked, the next one admitted when the previous parks again or finishes.
+    /// A resumed continuation reaches the main actor through the runtime's thread pool, so two
+    /// tasks woken together could otherwise run in either order; with the turn rule their order
+    /// depends only on the order of the wakes.
+    public func parked<T, E: Error>(_ body: () async throws(E) -> T) async throws(E) -> T {
         guard let task = WorkTracker.currentTask, task.tracker === self, liveTasks[task.id] != nil else {
             return try await body()
         }
         guard parkedTasks.insert(task.id).inserted else { return try await body() }
-        generation += 1
-        defer {
-            if parkedTasks.remove(task.id) != nil { generation += 1 }
+        generation &+= 1
+        let id = task.id
+        if running == id { admitNext() }
+        let result: Result<T, E> = await withTaskCancellationHandler {
+            do throws(E) {
+                return .success(try await body())
+            } catch {
+                return .failure(error)
+            }
+        } onCancel: { [self] in
+            // Cancelling a task parked at a Lifeline point resumes it: count it runnable at once
+            // when the cancellation comes from the main queue (scopes end there).
+            guard MainQueue.isCurrent else { return }
+            MainActor.assumeIsolated { self.unpark(id) }
         }
-        return try await body()
+        await waitForTurn(id)
+        return try result.get()
+    }
+
+    /// Marks `task` runnable again: a Lifeline-owned suspension point calls this when it resumes
+    /// the task's wait (a clock deadline, a phase change), since the task only runs later, when it
+    /// gets the main actor. Does nothing for a task that is not parked in this tracker.
+    public func unpark(_ task: TrackedTask) {
+        guard task.tracker === self else { return }
+        unpark(task.id)
+    }
+
+    func unpark(_ id: TaskID) {
+        guard parkedTasks.remove(id) != nil else { return }
+        generation &+= 1
+        runQueue.append(id)
+    }
+
+    /// Woken tasks waiting for their turn, in the order they were unparked.
+    private var runQueue: [TaskID] = []
+    /// The woken task allowed to run; the next one is admitted when it parks again or finishes.
+    private var running: TaskID?
+    /// Tasks that came back before their turn, waiting to be admitted.
+    private var turnWaiters: [TaskID: CheckedContinuation<Void, Never>] = [:]
+
+    private func waitForTurn(_ id: TaskID) async {
+        // A resumer that did not unpark (none in Lifeline) still gets a turn, queued now.
+        unpark(id)
+        guard running != nil || runQueue.first != id else {
+            runQueue.removeFirst()
+            running = id
+            return
+        }
+        await withCheckedContinuation { turnWaiters[id] = $0 }
+    }
+
+    private func admitNext() {
+        running = nil
+        guard let next = runQueue.first, let waiter = turnWaiters.removeValue(forKey: next) else { return }
+        runQueue.removeFirst()
+        running = next
+        waiter.resume()
     }
 }
 

@@ -1,0 +1,145 @@
+import Foundation
+import Lifecycle
+import Synchronization
+
+/// The shared state of one simulation run that every incarnation's fenced services report to:
+/// virtual time, the current step, which incarnation is alive, the armed crash point, the trace,
+/// the history and the first violation.
+///
+/// Owned by the run; lives on the main actor. Services reached from other threads go through
+/// ``offMainAccesses`` instead.
+@MainActor
+final class RunContext {
+    let trace: SimulationTrace
+    let history = EditHistory()
+    /// Texts that must never leave the secret store.
+    let canaries: [String]
+    /// The first violation; the run stops at it.
+    private(set) var violation: Violation?
+
+    var step = 0
+    /// Device time; each incarnation's clock follows it.
+    var now: LifelineInstant = .zero
+    /// The number of the incarnation alive, 0 when the process is not running.
+    var liveIncarnation = 0
+    /// Whether the live incarnation is suspended.
+    var isSuspended = false
+    /// A crash that fires at the given storage write of the current step.
+    var armedDeath: (operation: Int, death: ProcessDeath)?
+    /// Storage writes of the live incarnation in the current step.
+    var writesThisStep = 0
+    /// Set when the armed crash fired: the incarnation is dead from that write on.
+    var trippedDeath: ProcessDeath?
+    /// Files written since the last canary scan.
+    var dirtyPaths: Set<String> = []
+    /// Log records written, for reports.
+    private(set) var logCount = 0
+    /// Storage and log calls made off the main thread: escaped work.
+    let offMainAccesses = OffMainAccessLog()
+
+    init(canaries: [String], keepsTrace: Bool) {
+        self.canaries = canaries
+        self.trace = SimulationTrace(keepsRecords: keepsTrace)
+    }
+
+    /// Whether `incarnation` may still act: it is the live one and has not crashed mid-step.
+    func isAlive(_ incarnation: Int) -> Bool {
+        incarnation == liveIncarnation && incarnation != 0 && trippedDeath == nil
+    }
+
+    func record(_ lane: String, _ text: String) {
+        trace.append(.init(step: step, milliseconds: Self.milliseconds(now), lane: lane, text: text))
+    }
+
+    func report(_ kind: Violation.Kind, _ message: String) {
+        guard violation == nil else { return }
+        violation = Violation(kind: kind, message: message, step: step)
+        record("violation", "\(kind): \(message)")
+    }
+
+    /// Admits one storage operation of `incarnation`; returns false if it is fenced (dead) or
+    /// dies right here (the armed crash point).
+    func admitStorage(_ operation: String, path: String, target: String, mutating: Bool, incarnation: Int) -> Bool {
+        guard isAlive(incarnation) else { return false }
+        guard mutating else { return true }
+        if isSuspended {
+            report(.workWhileSuspended, "storage \(operation) \(path) while the process was suspended")
+        }
+        writesThisStep += 1
+        if let armed = armedDeath, writesThisStep >= armed.operation {
+            armedDeath = nil
+            trippedDeath = armed.death
+            record("process", "dies (\(armed.death)) before \(operation) \(path)")
+            return false
+        }
+        dirtyPaths.insert(target)
+        let isDirectoryOperation = operation == "mkdir" || operation == "fsync dir"
+        record(isDirectoryOperation ? "disk \(target)" : Self.lane(for: target), "\(operation) \(path)")
+        return true
+    }
+
+    /// Takes one log record of `incarnation`: dropped if dead, checked for canaries.
+    func admitLog(_ record: LogRecord, incarnation: Int) {
+        guard isAlive(incarnation) else { return }
+        if isSuspended { report(.workWhileSuspended, "log written while the process was suspended") }
+        logCount += 1
+        for canary in canaries where record.message.contains(canary) || record.category.contains(canary) {
+            report(.secretLeak, "a canary secret reached the log: [\(record.level)] \(record.category)")
+        }
+    }
+
+    /// Reports canaries found in `data` (restoration state, a file).
+    func scan(_ data: Data, place: String) {
+        guard violation == nil, !data.isEmpty else { return }
+        for canary in canaries where Self.contains(data, Array(canary.utf8)) {
+            report(.secretLeak, "a canary secret reached \(place)")
+            return
+        }
+    }
+
+    static func contains(_ data: Data, _ needle: [UInt8]) -> Bool {
+        guard let first = needle.first, data.count >= needle.count else { return false }
+        return data.withUnsafeBytes { raw -> Bool in
+            let bytes = raw.bindMemory(to: UInt8.self)
+            var index = 0
+            let last = bytes.count - needle.count
+            while index <= last {
+                if bytes[index] == first {
+                    var matched = 1
+                    while matched < needle.count, bytes[index + matched] == needle[matched] { matched += 1 }
+                    if matched == needle.count { return true }
+                }
+                index += 1
+            }
+            return false
+        }
+    }
+
+    static func lane(for path: String) -> String {
+        guard let slash = path.lastIndex(of: "/"), slash != path.startIndex else { return "disk /" }
+        return "disk \(path[..<slash])"
+    }
+
+    static func milliseconds(_ instant: LifelineInstant) -> Int64 {
+        let (seconds, attoseconds) = instant.offset.components
+        return seconds * 1_000 + attoseconds / 1_000_000_000_000_000
+    }
+}
+
+/// Storage and log calls that arrived off the main thread: work the simulator does not control.
+/// Thread-safe (a mutex); owned by the ``RunContext``.
+final class OffMainAccessLog: Sendable {
+    private let entries = Mutex<[String]>([])
+
+    func append(_ entry: String) {
+        entries.withLock { $0.append(entry) }
+    }
+
+    /// Removes and returns what was logged.
+    func drain() -> [String] {
+        entries.withLock { entries in
+            defer { entries.removeAll() }
+            return entries
+        }
+    }
+}

@@ -1,0 +1,77 @@
+import DurableState
+import Foundation
+import Lifecycle
+
+/// Everything one process incarnation may use to reach the outside world, handed by the
+/// simulator to the app's composition root (``SimulatedApp/makeIncarnation``).
+///
+/// ```swift
+/// let app = SimulatedApp<Library>(name: "Library") { environment in
+///     let library = Library(fileSystem: environment.fileSystem, clock: environment.clock)
+///     environment.runtime.applicationDelegate = library
+///     return library
+/// } observe: { $0.observations }
+/// ```
+///
+/// Time only through ``clock``, storage only through ``fileSystem`` and ``secretStore``, logs only
+/// through ``logger``, async work only through the runtime's scopes: that is what makes a run
+/// deterministic. After the incarnation dies every service here is fenced (storage refuses,
+/// logs and edits are dropped). Created by the simulator per launch; lives on the main actor.
+@MainActor
+public final class SimulationEnvironment {
+    /// The incarnation's number: 1 for the first launch of a run, then 2, 3…
+    public let incarnation: Int
+    /// The lifecycle runtime the simulator drives; set its delegates in the composition root.
+    public let runtime: LifecycleRuntime
+    /// The virtual clock; the only source of time.
+    public let clock: VirtualClock
+    /// Counts the app's tasks for quiescence.
+    public let tracker: WorkTracker
+    /// The incarnation's fenced view of the simulated disk.
+    public let fileSystem: any FileSystem
+    /// The device keychain, on the simulated disk.
+    public let secretStore: any SecretStore
+    /// The incarnation's logger; records are scanned for canary secrets.
+    public let logger: LifelineLogger
+    /// Named locks; one held at suspension is a violation.
+    public let locks: SimulatedLocks
+    /// Where the app records edits and acknowledgements.
+    public let history: HistoryRecorder
+    /// A secret the app should treat as a real credential (a sign-in token from the "server"):
+    /// the simulator checks it never reaches preferences, restoration state, logs or plain files.
+    public let canary: Secret
+    private let context: RunContext
+
+    init(
+        incarnation: Int, runtime: LifecycleRuntime, clock: VirtualClock, fileSystem: any FileSystem,
+        logger: LifelineLogger, locks: SimulatedLocks, history: HistoryRecorder, canary: Secret, context: RunContext
+    ) {
+        self.incarnation = incarnation
+        self.runtime = runtime
+        self.clock = clock
+        self.tracker = runtime.tracker
+        self.fileSystem = fileSystem
+        self.secretStore = SimulatedSecretStore(fileSystem: fileSystem)
+        self.logger = logger
+        self.locks = locks
+        self.history = history
+        self.canary = canary
+        self.context = context
+    }
+
+    /// Whether this incarnation is still alive (not killed, not terminated).
+    public var isAlive: Bool { context.isAlive(incarnation) }
+
+    /// Reports a crash the app would hit on a device (a trap, an exception), without ending the
+    /// test process: the run stops with an ``Violation/Kind/appCrash`` violation.
+    public func reportCrash(_ reason: String) {
+        guard context.isAlive(incarnation) else { return }
+        context.report(.appCrash, reason)
+    }
+
+    /// Records a line in the trace, in the `app` lane.
+    public func trace(_ text: String) {
+        guard context.isAlive(incarnation) else { return }
+        context.record("app", text)
+    }
+}

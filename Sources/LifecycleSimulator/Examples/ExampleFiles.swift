@@ -1,0 +1,64 @@
+import DurableState
+import Foundation
+import Lifecycle
+
+/// The example app's storage helper: checksummed text files written with the durable replace
+/// recipe (temporary file, fsync, rename, directory fsync), and quarantine of files that fail
+/// their checksum. A `Sendable` value built by the example's composition root.
+struct ExampleFiles: Sendable {
+    let fileSystem: any FileSystem
+    let logger: LifelineLogger
+
+    /// Writes `text` durably to `path`; returns whether every step succeeded.
+    @discardableResult
+    func write(_ text: String, to path: String) -> Bool {
+        let body = Data("c=\(FNV1a64(text).hex)\n\(text)".utf8)
+        let directory = Self.parent(of: path)
+        do {
+            try fileSystem.createDirectory(at: directory, permissions: 0o700)
+            try fileSystem.writeFile(body, to: path + ".tmp", permissions: 0o600)
+            try fileSystem.syncFile(at: path + ".tmp")
+            try fileSystem.rename(from: path + ".tmp", to: path)
+            try fileSystem.syncDirectory(at: directory)
+            return true
+        } catch {
+            logger.error("Could not save \(path, privacy: .public): \(error.description, privacy: .public)")
+            return false
+        }
+    }
+
+    /// Reads the text at `path`: `nil` if there is none, or if it fails its checksum (then the
+    /// file is moved aside to `path.corrupt`, never overwritten in place).
+    func read(_ path: String) -> String? {
+        let data: Data
+        do {
+            data = try fileSystem.readFile(at: path)
+        } catch {
+            if case .notFound = error { return nil }
+            logger.error("Could not read \(path, privacy: .public): \(error.description, privacy: .public)")
+            return nil
+        }
+        let text = String(decoding: data, as: UTF8.self)
+        if let newline = text.firstIndex(of: "\n"), text.hasPrefix("c=") {
+            let body = String(text[text.index(after: newline)...])
+            if text[text.index(text.startIndex, offsetBy: 2)..<newline] == FNV1a64(body).hex, Data(text.utf8) == data {
+                return body
+            }
+        }
+        logger.error("Quarantined \(path, privacy: .public): checksum mismatch")
+        try? fileSystem.rename(from: path, to: path + ".corrupt")
+        try? fileSystem.syncDirectory(at: Self.parent(of: path))
+        return nil
+    }
+
+    /// Removes the file at `path` durably.
+    func remove(_ path: String) {
+        try? fileSystem.removeItem(at: path)
+        try? fileSystem.syncDirectory(at: Self.parent(of: path))
+    }
+
+    static func parent(of path: String) -> String {
+        guard let slash = path.lastIndex(of: "/"), slash != path.startIndex else { return "/" }
+        return String(path[..<slash])
+    }
+}

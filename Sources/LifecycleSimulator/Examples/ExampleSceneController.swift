@@ -1,0 +1,122 @@
+import Foundation
+import Lifecycle
+
+/// One window of the example: its note, its selection (restored, validated, linked), its book
+/// details. The scene delegate created per scene object by ``LibraryExample``; main actor.
+@MainActor
+final class ExampleSceneController: SceneDelegate {
+    let id: SceneSessionID
+    let note: ExampleNote
+    private unowned let library: LibraryExample
+    private var ownSelection: String?
+    /// Whether restoration has finished (the catalogue loaded and the payload applied).
+    private(set) var restorationSettled = false
+    private(set) var details: String?
+    private(set) var isLoadingDetails = false
+    private(set) var isDisconnected = false
+    private weak var scene: LifecycleScene?
+
+    init(scene: LifecycleScene, library: LibraryExample) {
+        self.id = scene.id
+        self.scene = scene
+        self.library = library
+        self.note = ExampleNote(
+            scene: scene.id, files: library.files, clock: library.environment.clock,
+            history: library.environment.history, bugs: library.bugs
+        )
+    }
+
+    var selectionKey: HistoryKey { HistoryKey("selection", scene: id) }
+
+    /// The selected book: per scene, or the process-wide one with the planted bug.
+    var selection: String? {
+        library.bugs.contains(.sharedSelectionSingleton) ? library.sharedSelection.value : ownSelection
+    }
+
+    func select(_ book: String?, recordAsEdit: Bool) {
+        if library.bugs.contains(.sharedSelectionSingleton) {
+            library.sharedSelection.value = book
+        } else {
+            ownSelection = book
+        }
+        details = nil
+        if recordAsEdit { library.environment.history.edit(selectionKey, value: book, durability: .ephemeral) }
+    }
+
+    func sceneWillConnect(_ scene: LifecycleScene, options: ConnectionOptions) {
+        let restored = ExampleEnvelope.decode(scene.session.restorationPayload)
+        note.hydrate(in: scene.scope)
+        let urls = options.urls
+        library.catalogue.whenLoaded { [weak self] in self?.finishRestoration(restored, urls: urls) }
+    }
+
+    private func finishRestoration(_ restored: String?, urls: [URL]) {
+        guard !isDisconnected else { return }
+        if let restored {
+            if library.bugs.contains(.unvalidatedRestoration) || library.catalogue.books?[restored] != nil {
+                select(restored, recordAsEdit: false)
+            } else {
+                library.environment.logger.info("A restored book no longer exists; showing the catalogue.")
+            }
+        }
+        restorationSettled = true
+        for url in urls { open(url) }
+    }
+
+    func sceneWillResignActive(_ scene: LifecycleScene) {
+        note.flushOnInactive()
+    }
+
+    func sceneDidEnterBackground(_ scene: LifecycleScene) {
+        note.flushOnInactive()
+        library.scheduleRefresh()
+    }
+
+    func sceneDidDisconnect(_ scene: LifecycleScene) {
+        isDisconnected = true
+        library.sceneDidDisconnect(id)
+    }
+
+    func stateRestorationPayload(for scene: LifecycleScene) -> Data? {
+        ExampleEnvelope.encode(selection: selection)
+    }
+
+    func scene(_ scene: LifecycleScene, openURLs urls: [URL]) {
+        for url in urls { open(url) }
+    }
+
+    private func open(_ url: URL) {
+        guard url.scheme == "library", url.host == "book", restorationSettled else { return }
+        let book = url.lastPathComponent
+        if library.catalogue.books?[book] != nil { select(book, recordAsEdit: true) }
+    }
+
+    /// Loads the selected book's details (500 ms of simulated network) and shows them.
+    func loadDetails() {
+        guard let book = selection, let scene else { return }
+        isLoadingDetails = true
+        let clock = library.environment.clock
+        if library.bugs.contains(.applyAfterDisconnect) {
+            library.environment.runtime.applicationScope.task("details \(book)") { [self] in
+                try? await clock.sleep(for: .milliseconds(500))
+                self.showDetails("details of \(book)")
+            }
+        } else {
+            scene.scope.task("details \(book)") {
+                try await clock.sleep(for: .milliseconds(500))
+                return "details of \(book)"
+            } apply: { [weak self] result in
+                self?.showDetails(try? result.get())
+            }
+        }
+    }
+
+    private func showDetails(_ text: String?) {
+        if isDisconnected {
+            library.environment.reportCrash("book details applied to scene \(id) after it disconnected")
+            return
+        }
+        isLoadingDetails = false
+        details = text
+    }
+}

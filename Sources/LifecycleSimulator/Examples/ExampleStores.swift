@@ -1,0 +1,242 @@
+import Foundation
+import Lifecycle
+
+/// The example's catalogue of books and prices: loaded asynchronously (simulated database latency)
+/// and deletable by the user. Owned by ``LibraryExample``; main actor.
+@MainActor
+final class ExampleCatalogue {
+    static let path = "/Library/catalogue.txt"
+    static let key = HistoryKey("catalogue")
+    static let initial = ["B1": 12, "B2": 7, "B3": 25, "B4": 9, "B5": 14, "B6": 30]
+
+    /// Books by id with their price, `nil` until loaded.
+    private(set) var books: [String: Int]? {
+        didSet { sortedIDs = (books ?? [:]).keys.sorted() }
+    }
+    /// The ids of ``books``, sorted (empty until loaded).
+    private(set) var sortedIDs: [String] = []
+    private var waiting: [@MainActor () -> Void] = []
+    private let files: ExampleFiles
+    private let history: HistoryRecorder
+
+    init(files: ExampleFiles, history: HistoryRecorder) {
+        self.files = files
+        self.history = history
+    }
+
+    /// Starts loading in `scope`, after `latency` on `clock`.
+    func load(in scope: TaskScope, clock: any LifelineClock, latency: Duration) {
+        scope.task("load catalogue") { [weak self] in
+            guard (try? await clock.sleep(for: latency)) != nil else { return }
+            self?.finishLoading()
+        }
+    }
+
+    private func finishLoading() {
+        if let text = files.read(Self.path), let parsed = Self.parse(text) {
+            books = parsed
+        } else {
+            books = Self.initial
+            history.edit(Self.key, value: Self.encodeIDs(Self.initial))
+            if files.write(Self.encode(Self.initial), to: Self.path) {
+                history.acknowledge(Self.key, value: Self.encodeIDs(Self.initial))
+            }
+        }
+        let actions = waiting
+        waiting = []
+        for action in actions { action() }
+    }
+
+    /// Runs `action` once the catalogue has loaded (at once if it has).
+    func whenLoaded(_ action: @escaping @MainActor () -> Void) {
+        if books != nil { action() } else { waiting.append(action) }
+    }
+
+    /// Deletes a book and saves the catalogue.
+    func delete(_ id: String) {
+        guard var current = books, current[id] != nil else { return }
+        current[id] = nil
+        books = current
+        let value = Self.encodeIDs(current)
+        history.edit(Self.key, value: value)
+        if files.write(Self.encode(current), to: Self.path) { history.acknowledge(Self.key, value: value) }
+    }
+
+    static func encodeIDs(_ books: [String: Int]) -> String { books.keys.sorted().joined(separator: ",") }
+
+    static func encode(_ books: [String: Int]) -> String {
+        books.sorted { $0.key < $1.key }.map { "\($0.key):\($0.value)" }.joined(separator: "\n")
+    }
+
+    static func parse(_ text: String) -> [String: Int]? {
+        var books: [String: Int] = [:]
+        for line in text.split(separator: "\n") {
+            let parts = line.split(separator: ":")
+            guard parts.count == 2, let price = Int(parts[1]) else { return nil }
+            books[String(parts[0])] = price
+        }
+        return books.isEmpty ? nil : books
+    }
+}
+
+/// The example's borrowing basket: book ids saved at once on every change, priced from the
+/// catalogue when hydrated. Owned by ``LibraryExample``; main actor.
+@MainActor
+final class ExampleBasket {
+    static let path = "/Library/basket.txt"
+    static let key = HistoryKey("basket")
+
+    /// Lines with their price, `nil` until hydrated.
+    private(set) var lines: [(id: String, price: Int)]?
+    private let files: ExampleFiles
+    private let history: HistoryRecorder
+
+    init(files: ExampleFiles, history: HistoryRecorder) {
+        self.files = files
+        self.history = history
+    }
+
+    /// Loads the saved ids and prices them from `prices` (stale ids are forgotten when prices are
+    /// known; with no prices every line is worth zero — the planted bug).
+    func hydrate(prices: [String: Int]?) {
+        let ids = files.read(Self.path).map { $0.split(separator: ",").map(String.init) } ?? []
+        guard let prices else {
+            lines = ids.map { ($0, 0) }
+            return
+        }
+        let kept = ids.filter { prices[$0] != nil }
+        lines = kept.map { ($0, prices[$0] ?? 0) }
+        if kept != ids { save() }
+    }
+
+    func add(_ id: String, price: Int) {
+        guard lines != nil, !contains(id) else { return }
+        lines?.append((id, price))
+        save()
+    }
+
+    func remove(_ id: String) {
+        guard contains(id) else { return }
+        lines?.removeAll { $0.id == id }
+        save()
+    }
+
+    func contains(_ id: String) -> Bool { lines?.contains { $0.id == id } ?? false }
+
+    var value: String? {
+        guard let lines, !lines.isEmpty else { return nil }
+        return lines.map { $0.id }.joined(separator: ",")
+    }
+
+    private func save() {
+        let current = value
+        history.edit(Self.key, value: current)
+        if files.write(current ?? "", to: Self.path) { history.acknowledge(Self.key, value: current) }
+    }
+}
+
+/// The note of one scene: debounced save (300 ms), flushed on inactive and background, with a
+/// hydration guard; loaded asynchronously. Owned by its scene controller; main actor.
+@MainActor
+final class ExampleNote {
+    let key: HistoryKey
+    private let path: String
+    private let files: ExampleFiles
+    private let clock: any LifelineClock
+    private let history: HistoryRecorder
+    private let bugs: Set<PlantedBug>
+
+    private(set) var text: String?
+    private(set) var isHydrated = false
+    private var isDirty = false
+    private var debounce: ScheduledAction?
+
+    init(scene: SceneSessionID, files: ExampleFiles, clock: any LifelineClock, history: HistoryRecorder, bugs: Set<PlantedBug>) {
+        self.key = HistoryKey("note", scene: scene)
+        self.path = ExampleNote.path(for: scene)
+        self.files = files
+        self.clock = clock
+        self.history = history
+        self.bugs = bugs
+    }
+
+    static func path(for scene: SceneSessionID) -> String { "/Library/notes/\(scene.rawValue).txt" }
+
+    func hydrate(in scope: TaskScope) {
+        scope.task("load note") { [weak self, clock] in
+            guard (try? await clock.sleep(for: .milliseconds(20))) != nil else { return }
+            self?.finishHydration()
+        }
+    }
+
+    private func finishHydration() {
+        let stored = files.read(path)
+        text = stored?.isEmpty == false ? stored : nil
+        isHydrated = true
+    }
+
+    func edit(_ newText: String) {
+        text = newText
+        isDirty = true
+        history.edit(key, value: newText)
+        guard !bugs.contains(.saveOnlyAtTermination) else { return }
+        debounce?.cancel()
+        debounce = clock.schedule(after: .milliseconds(300)) { [weak self] in self?.save() }
+    }
+
+    /// The flush of the lesson: cancel the debounce and save now.
+    func flush() {
+        debounce?.cancel()
+        debounce = nil
+        save()
+    }
+
+    /// What the scene calls when it goes inactive or to the background.
+    func flushOnInactive() {
+        guard !bugs.contains(.noFlushOnInactive), !bugs.contains(.saveOnlyAtTermination) else { return }
+        flush()
+    }
+
+    private func save() {
+        if bugs.contains(.writeBeforeHydration) {
+            guard isDirty || !isHydrated else { return }
+        } else {
+            guard isHydrated, isDirty else { return }
+        }
+        let value = text
+        if files.write(value ?? "", to: path) {
+            isDirty = false
+            history.acknowledge(key, value: value)
+        }
+    }
+}
+
+/// The process-wide selection of the `sharedSelectionSingleton` bug. Main actor.
+@MainActor
+final class SharedSelection {
+    var value: String?
+}
+
+/// The scene restoration envelope: `v2|sel=<id>|c=<checksum>`; `v1|<id>` is the older schema,
+/// migrated on read. A namespace.
+enum ExampleEnvelope {
+    static func encode(selection: String?) -> Data {
+        let body = "v2|sel=\(selection ?? "")"
+        return Data("\(body)|c=\(FNV1a64(body).hex)".utf8)
+    }
+
+    /// The selection in `payload`, `nil` for none or for an invalid payload.
+    static func decode(_ payload: Data?) -> String? {
+        guard let payload, payload.count < 256, let text = String(data: payload, encoding: .utf8) else { return nil }
+        if text.hasPrefix("v1|") { return validID(String(text.dropFirst(3))) }
+        guard let range = text.range(of: "|c=") else { return nil }
+        let body = String(text[..<range.lowerBound])
+        guard text[range.upperBound...] == FNV1a64(body).hex, body.hasPrefix("v2|sel=") else { return nil }
+        return validID(String(body.dropFirst(7)))
+    }
+
+    static func validID(_ id: String) -> String? {
+        guard id.count >= 2, id.count <= 8, id.first == "B", id.dropFirst().allSatisfy(\.isNumber) else { return nil }
+        return id
+    }
+}

@@ -1,0 +1,105 @@
+import Foundation
+import Lifecycle
+
+extension LibraryExample {
+    /// The example as a ``SimulatedApp``: its composition root, what the user sees, eight user
+    /// actions, two invariants, two deep links and two restoration mutations (an older schema,
+    /// a deleted book). `bugs` plants the chosen ``PlantedBug``s.
+    public static func app(bugs: Set<PlantedBug> = []) -> SimulatedApp<LibraryExample> {
+        var app = SimulatedApp<LibraryExample>(
+            name: bugs.isEmpty ? "LibraryExample" : "LibraryExample[\(bugs.sorted().map(\.rawValue).joined(separator: ","))]"
+        ) { environment in
+            LibraryExample(environment: environment, bugs: bugs)
+        } observe: { library in
+            library.observations
+        }
+        app.actions = actions
+        app.invariants = invariants
+        app.links = [URL(string: "library://book/B3"), URL(string: "library://book/B99")].compactMap { $0 }
+        app.restorationMutations = [
+            RestorationMutator(name: "older schema") { payload, random in
+                let id = ExampleEnvelope.decode(payload) ?? ""
+                return Data("v1|\(id)".utf8)
+            },
+            RestorationMutator(name: "deleted book") { _, random in
+                ExampleEnvelope.encode(selection: "B\(random.int(in: 90...99))")
+            },
+        ]
+        return app
+    }
+
+    static var actions: [UserAction<LibraryExample>] {
+        [
+            UserAction(name: "edit note", weight: 4) { context in
+                context.incarnation.controller(for: context.scene)?.note.isHydrated == true
+            } perform: { context, random in
+                guard let note = context.incarnation.controller(for: context.scene)?.note else { return }
+                note.edit("\(context.scene.id) note \(random.int(below: 1_000_000))")
+            },
+            UserAction(name: "select book", weight: 3) { context in
+                context.incarnation.controller(for: context.scene)?.restorationSettled == true
+                    && !context.incarnation.catalogue.sortedIDs.isEmpty
+            } perform: { context, random in
+                let ids = context.incarnation.catalogue.sortedIDs
+                guard !ids.isEmpty else { return }
+                context.incarnation.controller(for: context.scene)?.select(random.element(of: ids), recordAsEdit: true)
+            },
+            UserAction(name: "delete book") { context in
+                context.incarnation.catalogue.sortedIDs.count > 1
+            } perform: { context, random in
+                let ids = context.incarnation.catalogue.sortedIDs
+                guard ids.count > 1 else { return }
+                context.incarnation.deleteBook(random.element(of: ids))
+            },
+            UserAction(name: "add to basket", weight: 2) { context in
+                let library = context.incarnation
+                return library.basket.lines != nil && library.catalogue.sortedIDs.contains { !library.basket.contains($0) }
+            } perform: { context, random in
+                let library = context.incarnation
+                let candidates = library.catalogue.sortedIDs.filter { !library.basket.contains($0) }
+                guard !candidates.isEmpty else { return }
+                let id = random.element(of: candidates)
+                library.basket.add(id, price: library.catalogue.books?[id] ?? 0)
+            },
+            UserAction(name: "sign in") { context in
+                !context.incarnation.isSignedIn
+            } perform: { context, _ in
+                context.incarnation.signIn()
+            },
+            UserAction(name: "sign out") { context in
+                context.incarnation.isSignedIn
+            } perform: { context, _ in
+                context.incarnation.signOut()
+            },
+            UserAction(name: "load details") { context in
+                guard let controller = context.incarnation.controller(for: context.scene) else { return false }
+                return controller.selection != nil && controller.details == nil && !controller.isLoadingDetails
+            } perform: { context, _ in
+                context.incarnation.controller(for: context.scene)?.loadDetails()
+            },
+            UserAction(name: "sync basket") { context in
+                context.incarnation.basket.value != nil && !context.incarnation.isSyncing
+            } perform: { context, _ in
+                context.incarnation.syncBasket()
+            },
+        ]
+    }
+
+    static var invariants: [AppInvariant<LibraryExample>] {
+        [
+            AppInvariant(name: "selection exists") { library in
+                guard let books = library.catalogue.books else { return nil }
+                for controller in library.controllers.values.sorted(by: { $0.id < $1.id }) where controller.restorationSettled {
+                    if let selection = controller.selection, books[selection] == nil {
+                        return "scene \(controller.id) shows book \(selection), which is not in the catalogue"
+                    }
+                }
+                return nil
+            },
+            AppInvariant(name: "basket priced") { library in
+                guard let line = library.basket.lines?.first(where: { $0.price <= 0 }) else { return nil }
+                return "basket line \(line.id) is priced at \(line.price)"
+            },
+        ]
+    }
+}

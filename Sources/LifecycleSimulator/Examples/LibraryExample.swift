@@ -1,0 +1,174 @@
+import DurableState
+import Foundation
+import Lifecycle
+
+/// A small library app built on Lifeline for the simulator's own tests, benchmark and command:
+/// one note per window (debounced save, flushed on inactive), a per-window selection restored
+/// from a validated envelope, a catalogue loaded asynchronously, a basket priced from it, sign-in
+/// with the token in the keychain, book details loaded in the scene's scope, a basket sync under
+/// a database lock, background refresh. Each of the nine classic bugs can be planted
+/// (``PlantedBug``).
+///
+/// ```swift
+/// let simulator = Simulator(app: LibraryExample.app(bugs: [.noFlushOnInactive]))
+/// ```
+///
+/// One instance per process incarnation, built by its composition root
+/// (``LibraryExample/init(environment:bugs:)``); main actor.
+@MainActor
+public final class LibraryExample: ApplicationDelegate {
+    static let refreshTask = "library.refresh"
+    static let userKey = HistoryKey("user")
+    static let preferencesPath = "/Library/Preferences/preferences.txt"
+
+    let environment: SimulationEnvironment
+    let bugs: Set<PlantedBug>
+    let files: ExampleFiles
+    let catalogue: ExampleCatalogue
+    let basket: ExampleBasket
+    let sharedSelection = SharedSelection()
+    private(set) var controllers: [SceneSessionID: ExampleSceneController] = [:]
+    private(set) var preferences: [String: String] = [:]
+    private(set) var isSyncing = false
+
+    /// The composition root: builds the object graph and wires it to the runtime.
+    public init(environment: SimulationEnvironment, bugs: Set<PlantedBug>) {
+        self.environment = environment
+        self.bugs = bugs
+        self.files = ExampleFiles(fileSystem: environment.fileSystem, logger: environment.logger.category("storage"))
+        self.catalogue = ExampleCatalogue(files: files, history: environment.history)
+        self.basket = ExampleBasket(files: files, history: environment.history)
+        environment.runtime.applicationDelegate = self
+        environment.runtime.sceneDelegateFactory = { [unowned self] scene in
+            let controller = ExampleSceneController(scene: scene, library: self)
+            self.controllers[scene.id] = controller
+            return controller
+        }
+    }
+
+    public func didFinishLaunching(_ runtime: LifecycleRuntime, options: LaunchOptions) {
+        try? runtime.registerBackgroundTask(Self.refreshTask) { [weak self] task in self?.refresh(task) }
+        runtime.setSilentPushHandler { _, completion in completion() }
+        preferences = Self.parsePreferences(files.read(Self.preferencesPath))
+        catalogue.load(in: runtime.applicationScope, clock: environment.clock, latency: .milliseconds(40))
+        if bugs.contains(.basketBeforeCatalogue) {
+            basket.hydrate(prices: catalogue.books)
+        } else {
+            catalogue.whenLoaded { [weak self] in self?.basket.hydrate(prices: self?.catalogue.books) }
+        }
+    }
+
+    public func willTerminate(_ runtime: LifecycleRuntime) {
+        guard bugs.contains(.saveOnlyAtTermination) else { return }
+        for controller in controllers.values.sorted(by: { $0.id < $1.id }) { controller.note.flush() }
+    }
+
+    public func didDiscardSessions(_ runtime: LifecycleRuntime, sessions: [SceneSessionID]) {
+        for session in sessions { files.remove(ExampleNote.path(for: session)) }
+    }
+
+    func sceneDidDisconnect(_ id: SceneSessionID) {
+        controllers[id] = nil
+    }
+
+    func scheduleRefresh() {
+        let earliest = environment.clock.now.advanced(by: .seconds(15 * 60))
+        try? environment.runtime.submit(BackgroundTaskRequest(identifier: Self.refreshTask, earliestBegin: earliest))
+    }
+
+    private func refresh(_ task: BackgroundTask) {
+        task.expirationHandler = { task.setTaskCompleted(success: false) }
+        let clock = environment.clock
+        task.scope.task("refresh") { [weak self] in
+            guard (try? await clock.sleep(for: .seconds(2))) != nil, let self else { return }
+            self.files.write("refreshed at \(clock.now)", to: "/Library/refresh.txt")
+            task.setTaskCompleted(success: true)
+        }
+    }
+
+    // MARK: User actions
+
+    var isSignedIn: Bool { preferences["user"] != nil }
+
+    func signIn() {
+        try? environment.secretStore.setSecret(environment.canary, for: "session")
+        var updated = preferences
+        updated["user"] = "reader"
+        if bugs.contains(.tokenInPreferences) { updated["token"] = environment.canary.revealed }
+        savePreferences(updated)
+    }
+
+    func signOut() {
+        try? environment.secretStore.removeSecret(for: "session")
+        var updated = preferences
+        updated["user"] = nil
+        updated["token"] = nil
+        savePreferences(updated)
+    }
+
+    private func savePreferences(_ updated: [String: String]) {
+        preferences = updated
+        environment.history.edit(Self.userKey, value: updated["user"])
+        let text = updated.sorted { $0.key < $1.key }.map { "\($0.key)=\($0.value)" }.joined(separator: "\n")
+        if files.write(text, to: Self.preferencesPath) {
+            environment.history.acknowledge(Self.userKey, value: updated["user"])
+        }
+    }
+
+    static func parsePreferences(_ text: String?) -> [String: String] {
+        var result: [String: String] = [:]
+        for line in (text ?? "").split(separator: "\n") {
+            guard let equals = line.firstIndex(of: "=") else { continue }
+            result[String(line[..<equals])] = String(line[line.index(after: equals)...])
+        }
+        return result
+    }
+
+    func deleteBook(_ id: String) {
+        catalogue.delete(id)
+        basket.remove(id)
+        for controller in controllers.values.sorted(by: { $0.id < $1.id }) where controller.selection == id {
+            controller.select(nil, recordAsEdit: true)
+        }
+    }
+
+    /// Sends the basket to the "server" (1 s) and records the sync under the database lock.
+    func syncBasket() {
+        isSyncing = true
+        let clock = environment.clock
+        let locks = environment.locks
+        if bugs.contains(.lockHeldIntoSuspension) {
+            environment.runtime.applicationScope.task("sync basket") { [weak self] in
+                locks.acquire("library.sqlite")
+                defer { locks.release("library.sqlite") }
+                guard (try? await clock.sleep(for: .seconds(1))) != nil, let self else { return }
+                self.files.write("synced \(self.basket.value ?? "")", to: "/Library/sync.txt")
+                self.isSyncing = false
+            }
+        } else {
+            let lease = environment.runtime.beginExtraTime("sync basket")
+            environment.runtime.applicationScope.task("sync basket") { [weak self] in
+                defer { lease.end() }
+                guard (try? await clock.sleep(for: .seconds(1))) != nil, let self else { return }
+                locks.withLock("library.sqlite") {
+                    self.files.write("synced \(self.basket.value ?? "")", to: "/Library/sync.txt")
+                }
+                self.isSyncing = false
+            }
+        }
+    }
+
+    /// What the user sees, for the history checks.
+    var observations: [Observation] {
+        var result: [Observation] = [Observation(key: Self.userKey, value: preferences["user"])]
+        if let books = catalogue.books { result.append(Observation(key: ExampleCatalogue.key, value: ExampleCatalogue.encodeIDs(books))) }
+        if basket.lines != nil { result.append(Observation(key: ExampleBasket.key, value: basket.value)) }
+        for controller in controllers.values.sorted(by: { $0.id < $1.id }) {
+            if controller.note.isHydrated { result.append(Observation(key: controller.note.key, value: controller.note.text)) }
+            if controller.restorationSettled { result.append(Observation(key: controller.selectionKey, value: controller.selection)) }
+        }
+        return result
+    }
+
+    func controller(for scene: LifecycleScene) -> ExampleSceneController? { controllers[scene.id] }
+}

@@ -1,0 +1,24 @@
+/// The classic lifecycle bugs of SIMULATION.md, each of which can be planted in the
+/// ``LibraryExample`` app to show that the simulator finds it. A `Codable` value.
+public enum PlantedBug: String, CaseIterable, Codable, Sendable, Comparable {
+    /// Notes are saved only in `willTerminate`, which a kill never sends.
+    case saveOnlyAtTermination
+    /// One process-wide object holds the selection, so every window shows the last one's.
+    case sharedSelectionSingleton
+    /// The debounced note save is never flushed when the scene goes inactive or background.
+    case noFlushOnInactive
+    /// A flush writes the in-memory note before the stored one has loaded (empty overwrites saved).
+    case writeBeforeHydration
+    /// The basket hydrates before the catalogue has loaded, so every line is priced at zero.
+    case basketBeforeCatalogue
+    /// A restored selection is applied without checking the book still exists.
+    case unvalidatedRestoration
+    /// The sign-in token is also kept in the preferences file.
+    case tokenInPreferences
+    /// Book details load in the application scope and are applied after the scene disconnected.
+    case applyAfterDisconnect
+    /// The basket sync holds the database lock across its network wait, into suspension.
+    case lockHeldIntoSuspension
+
+    public static func < (lhs: PlantedBug, rhs: PlantedBug) -> Bool { lhs.rawValue < rhs.rawValue }
+}

@@ -1,0 +1,108 @@
+/// The history of every user-visible edit, Jepsen-style: each edit is recorded when made and
+/// becomes *acknowledged* when the app says it is saved (or, by the lesson's rule, when its scene
+/// has gone inactive and the app has settled). An edit still pending when its process dies is
+/// *indeterminate*: after relaunch it may be present (whole) or absent, never half.
+///
+/// Owned by one simulation run, shared by every incarnation of it; lives on the main actor.
+@MainActor
+public final class EditHistory {
+    /// One edit of a key.
+    public struct Version: Sendable, Hashable {
+        /// The value the edit set (`nil` deletes).
+        public var value: String?
+        /// The process incarnation that made it.
+        public var incarnation: Int
+        /// The schedule step it was made in.
+        public var step: Int
+    }
+
+    struct Entry {
+        var durability: Durability
+        var versions: [Version] = []
+        /// Index of the newest acknowledged version.
+        var acknowledged: Int?
+    }
+
+    private(set) var entries: [HistoryKey: Entry] = [:]
+    /// Set once the simulator damaged a file: loss checks relax to "some version or absent".
+    public private(set) var isTainted = false
+
+    /// Creates an empty history.
+    public init() {}
+
+    /// Every key with at least one edit, sorted.
+    public var keys: [HistoryKey] { entries.keys.sorted() }
+
+    /// Records an edit; returns its index among the key's versions.
+    @discardableResult
+    func recordEdit(_ key: HistoryKey, value: String?, durability: Durability, incarnation: Int, step: Int) -> Int {
+        var entry = entries[key] ?? Entry(durability: durability)
+        entry.versions.append(Version(value: value, incarnation: incarnation, step: step))
+        entries[key] = entry
+        return entry.versions.count - 1
+    }
+
+    /// Marks the newest version of `key` equal to `value` made by `incarnation` as acknowledged
+    /// (and so every earlier one). Returns false if there is no such version.
+    @discardableResult
+    func acknowledge(_ key: HistoryKey, value: String?, incarnation: Int) -> Bool {
+        guard var entry = entries[key],
+              let index = entry.versions.lastIndex(where: { $0.value == value && $0.incarnation == incarnation })
+        else { return false }
+        if index > (entry.acknowledged ?? -1) { entry.acknowledged = index }
+        entries[key] = entry
+        return true
+    }
+
+    /// Acknowledges the newest version of every key `matching` made by `incarnation`; returns
+    /// the keys it acknowledged.
+    @discardableResult
+    func acknowledgePending(incarnation: Int, matching: (HistoryKey) -> Bool) -> [HistoryKey] {
+        var acknowledged: [HistoryKey] = []
+        for (key, entry) in entries where matching(key) {
+            guard let index = entry.versions.lastIndex(where: { $0.incarnation == incarnation }),
+                  index > (entry.acknowledged ?? -1)
+            else { continue }
+            entries[key]?.acknowledged = index
+            acknowledged.append(key)
+        }
+        return acknowledged.sorted()
+    }
+
+    /// Relaxes every loss check: the simulator damaged stored data itself.
+    func taint() {
+        isTainted = true
+    }
+
+    /// The versions of `key`, oldest first.
+    public func versions(of key: HistoryKey) -> [Version] {
+        entries[key]?.versions ?? []
+    }
+
+    /// The newest acknowledged value of `key`, if any edit was acknowledged (`.some(nil)` for an
+    /// acknowledged deletion).
+    public func acknowledgedValue(of key: HistoryKey) -> String?? {
+        guard let entry = entries[key], let index = entry.acknowledged else { return nil }
+        return .some(entry.versions[index].value)
+    }
+
+    /// Whether `value` is a legal value of `key` after a relaunch: the newest acknowledged value
+    /// or any later (indeterminate) one; with nothing acknowledged, also absent.
+    func allows(_ value: String?, for key: HistoryKey) -> Bool {
+        guard let entry = entries[key] else { return value == nil }
+        if value == nil, entry.acknowledged == nil || isTainted || entry.durability == .ephemeral { return true }
+        let start = isTainted || entry.durability == .ephemeral ? 0 : (entry.acknowledged ?? 0)
+        return entry.versions[start...].contains { $0.value == value }
+    }
+
+    /// Whether `value` was ever a value of `key`.
+    func wasEverValue(_ value: String?, of key: HistoryKey) -> Bool {
+        entries[key]?.versions.contains { $0.value == value } ?? false
+    }
+
+    /// Other keys with the same name that once held `value` (a leak between scenes).
+    func otherKeys(named name: String, holding value: String?, excluding key: HistoryKey) -> [HistoryKey] {
+        entries.filter { $0.key != key && $0.key.name == name && $0.value.versions.contains { $0.value == value } }
+            .keys.sorted()
+    }
+}

@@ -1,0 +1,32 @@
+import Lifecycle
+
+/// Names one user-visible value in the history: an app-wide value (`basket`) or a value of one
+/// scene session (`note` of scene S1). A `Sendable` value.
+public struct HistoryKey: Hashable, Comparable, Sendable, CustomStringConvertible {
+    /// What the value is, such as `note` or `selection`.
+    public var name: String
+    /// The scene session the value belongs to, or `nil` for an app-wide value.
+    public var scene: SceneSessionID?
+
+    /// Creates a key.
+    public init(_ name: String, scene: SceneSessionID? = nil) {
+        self.name = name
+        self.scene = scene
+    }
+
+    public static func < (lhs: HistoryKey, rhs: HistoryKey) -> Bool {
+        lhs.description < rhs.description
+    }
+
+    public var description: String {
+        scene.map { "\(name)@\($0.rawValue)" } ?? name
+    }
+}
+
+/// What the history promises about a key's value across process deaths.
+public enum Durability: Sendable, Hashable {
+    /// Saved data: no acknowledged edit may be lost, an unacknowledged one is whole or absent.
+    case durable
+    /// Best-effort state (a selection, restoration): only leaks and phantoms are violations.
+    case ephemeral
+}

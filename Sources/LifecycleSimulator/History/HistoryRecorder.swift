@@ -1,0 +1,46 @@
+/// How an app under simulation tells the history what the user did and what is saved.
+///
+/// ```swift
+/// environment.history.edit(HistoryKey("note", scene: scene.id), value: text)   // when typed
+/// environment.history.acknowledge(HistoryKey("note", scene: scene.id), value: text) // "Saved"
+/// ```
+///
+/// Record every user-visible edit when it is made (including the app's own, such as clearing a
+/// selection whose record was deleted), and acknowledge a value when the app would tell the user
+/// it is saved. One recorder per incarnation, from its ``SimulationEnvironment``; calls from a dead
+/// incarnation are ignored. Lives on the main actor.
+@MainActor
+public final class HistoryRecorder {
+    private let context: RunContext
+    private let incarnation: Int
+    private let onEdit: @MainActor (HistoryKey, String?) -> Void
+
+    init(context: RunContext, incarnation: Int, onEdit: @escaping @MainActor (HistoryKey, String?) -> Void) {
+        self.context = context
+        self.incarnation = incarnation
+        self.onEdit = onEdit
+    }
+
+    /// Records that the user (or the app on the user's behalf) set `key` to `value`.
+    public func edit(_ key: HistoryKey, value: String?, durability: Durability = .durable) {
+        guard context.isAlive(incarnation) else { return }
+        if context.isSuspended { context.report(.workWhileSuspended, "an edit of \(key) while the process was suspended") }
+        context.history.recordEdit(key, value: value, durability: durability, incarnation: incarnation, step: context.step)
+        context.record("history", "edit \(key) = \(Self.show(value))")
+        onEdit(key, value)
+    }
+
+    /// Records that `value` of `key` is saved: the app may now tell the user so. Acknowledging a
+    /// value the user never set in this process does nothing.
+    public func acknowledge(_ key: HistoryKey, value: String?) {
+        guard context.isAlive(incarnation) else { return }
+        if context.history.acknowledge(key, value: value, incarnation: incarnation) {
+            context.record("history", "ack \(key) = \(Self.show(value))")
+        }
+    }
+
+    static func show(_ value: String?) -> String {
+        guard let value else { return "nil" }
+        return value.count > 40 ? "\"\(value.prefix(40))…\"" : "\"\(value)\""
+    }
+}

@@ -1,0 +1,41 @@
+/// The 64-bit FNV-1a hash: the simulator's trace hash (same trace text, same hash, on every run
+/// and platform). A `Sendable` value.
+public struct FNV1a64: Hashable, Sendable, CustomStringConvertible {
+    /// The hash of everything combined so far.
+    public private(set) var value: UInt64 = 0xCBF2_9CE4_8422_2325
+
+    /// The hash of nothing.
+    public init() {}
+
+    /// The hash of `text`'s UTF-8 bytes.
+    public init(_ text: String) {
+        combine(text)
+    }
+
+    /// Mixes in the UTF-8 bytes of `text`.
+    public mutating func combine(_ text: String) {
+        for byte in text.utf8 { combine(byte: byte) }
+    }
+
+    /// Mixes in one byte.
+    public mutating func combine(byte: UInt8) {
+        value = (value ^ UInt64(byte)) &* 0x0000_0100_0000_01B3
+    }
+
+    /// Mixes in the eight little-endian bytes of `word`.
+    public mutating func combine(_ word: UInt64) {
+        var rest = word
+        for _ in 0..<8 {
+            combine(byte: UInt8(truncatingIfNeeded: rest))
+            rest >>= 8
+        }
+    }
+
+    /// The hash as sixteen hexadecimal digits.
+    public var hex: String {
+        let digits = String(value, radix: 16)
+        return String(repeating: "0", count: 16 - digits.count) + digits
+    }
+
+    public var description: String { hex }
+}

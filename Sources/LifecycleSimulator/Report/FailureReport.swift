@@ -1,0 +1,62 @@
+/// What a person needs to fix a failure: the seed, the violation, the shrunk schedule as a Swift
+/// snippet that replays it, a repro file, and a timeline with one lane per scene and per store.
+/// A `Sendable` value made by ``Explorer``.
+public struct FailureReport: Sendable {
+    /// The app's name.
+    public var appName: String
+    /// The seed of the failing run.
+    public var seed: UInt64
+    /// The violation of the shrunk schedule.
+    public var violation: Violation
+    /// The shrunk schedule.
+    public var events: [SimulationEvent]
+    /// Events of the schedule before shrinking.
+    public var originalEventCount: Int
+    /// The shrunk run (its trace feeds the timeline).
+    public var outcome: ScheduleOutcome
+
+    /// Creates the report of `shrunk`, found as `original`.
+    public init(appName: String, original: ScheduleOutcome, shrunk: ScheduleOutcome) {
+        self.appName = appName
+        self.seed = shrunk.seed
+        self.violation = shrunk.violation ?? original.violation ?? Violation(kind: .init(rawValue: "none"), message: "", step: 0)
+        self.events = shrunk.events
+        self.originalEventCount = original.events.count
+        self.outcome = shrunk
+    }
+
+    /// The repro file's contents.
+    public var repro: Repro {
+        Repro(app: appName, seed: seed, events: events, violation: violation)
+    }
+
+    /// Swift code that replays the failure in a test.
+    public var swiftSnippet: String {
+        var lines = ["let events: [SimulationEvent] = ["]
+        lines += events.map { "    \($0.swiftLiteral)," }
+        lines.append("]")
+        lines.append("let outcome = await simulator.replay(events, seed: \(seed))")
+        lines.append("#expect(outcome.violation?.kind != Violation.Kind(rawValue: \(SimulationEvent.quoted(violation.kind.rawValue))))")
+        return lines.joined(separator: "\n")
+    }
+
+    /// The shrunk run as a timeline.
+    public var timeline: String {
+        Timeline(records: outcome.trace).render()
+    }
+
+    /// The whole report as text.
+    public var text: String {
+        """
+        FAILURE in \(appName)
+        \(violation)
+        seed \(seed); shrunk from \(originalEventCount) to \(events.count) events
+
+        Replay:
+        \(swiftSnippet)
+
+        Timeline:
+        \(timeline)
+        """
+    }
+}

@@ -1,0 +1,30 @@
+/// What one schedule did: the events applied, the first violation if any, and the trace hash
+/// that proves the run deterministic. A `Sendable` value returned by ``Simulator``.
+public struct ScheduleOutcome: Sendable {
+    /// The seed of the run (schedule generation and the canary).
+    public var seed: UInt64
+    /// The events that were legal and applied, in order (a replay of them reproduces the run).
+    public var events: [SimulationEvent]
+    /// Events of a replayed list skipped because their precondition did not hold.
+    public var skipped: Int
+    /// The first violation, or `nil` if every check passed.
+    public var violation: Violation?
+    /// The FNV-1a hash of the trace text.
+    public var traceHash: FNV1a64
+    /// The trace records, if the options kept them.
+    public var trace: [SimulationTrace.Record]
+    /// Storage writes made during each applied step (the crash points of that step).
+    public var writesPerStep: [Int]
+    /// Main-actor yields the run needed to reach quiescence.
+    public var yields: Int
+    /// Virtual time the run covered, in milliseconds.
+    public var simulatedMilliseconds: Int64
+    /// Process incarnations launched (final check included).
+    public var incarnations: Int
+
+    /// Whether every check passed.
+    public var passed: Bool { violation == nil }
+
+    /// The trace as text.
+    public var traceText: String { trace.map(\.line).joined(separator: "\n") }
+}

@@ -1,0 +1,26 @@
+/// Knobs of a simulation run. A `Sendable` value chosen by the caller.
+public struct SimulationOptions: Sendable, Hashable {
+    /// Scene slots (windows) the device offers.
+    public var maxScenes = 3
+    /// How long the app runs untouched at the end of a schedule before every edit it made must be
+    /// saved (liveness: after faults stop, pending saves complete within this bound).
+    public var livenessBound: Duration = .seconds(10)
+    /// How long the final relaunch may take to load its data before the history check reads it.
+    public var hydrationBound: Duration = .seconds(2)
+    /// Main-actor yields without any progress of the app's tracked tasks before the simulator
+    /// reports the waiting work as escaped.
+    public var stallLimit = 64
+    /// Real time the stall must also last before it is reported: resumed tasks reach the main
+    /// actor through the runtime's thread pool, which a loaded machine can delay.
+    public var stallTime: Duration = .milliseconds(200)
+    /// The lesson's rule: edits pending when their scene (or the app) resigns active are
+    /// acknowledged once the app has settled after it.
+    public var acknowledgesOnInactive = true
+    /// Whether to relaunch at the end and check the history (the liveness and loss checks).
+    public var performsFinalCheck = true
+    /// Whether the trace keeps its records (the hash is always kept).
+    public var keepsTrace = true
+
+    /// Default options.
+    public init() {}
+}

@@ -1,0 +1,186 @@
+import Foundation
+import Lifecycle
+
+/// How each event acts on the device and the runtime.
+extension SimulationRun {
+    func apply(_ event: SimulationEvent) async {
+        switch event {
+        case .launch(let kind):
+            await launch(kind)
+        case let .connectScene(slot, foreground, restoration):
+            resumeIfSuspended()
+            connect(slot: slot, foreground: foreground, restoration: restoration, options: .none)
+            await settle()
+        case .disconnectScene(let slot):
+            resumeIfSuspended()
+            if let id = sessions[slot]?.id { deliver(.disconnectScene(id)) }
+            await settle()
+        case .discardSession(let slot):
+            guard let id = sessions[slot]?.id else { return }
+            sessions[slot] = nil
+            if frontSlot == slot { frontSlot = nil }
+            if isAlive {
+                resumeIfSuspended()
+                deliver(.discardSessions([id]))
+                await settle()
+            } else {
+                pendingDiscards.append(id)
+                context.record("device", "session \(id) discarded while not running")
+            }
+        case .activate(let slot):
+            resumeIfSuspended()
+            move(slot, to: .foregroundActive)
+            frontSlot = slot
+            await settle()
+        case .resignActive(let slot):
+            move(slot, to: .foregroundInactive)
+            await settle()
+        case .enterBackground(let slot):
+            move(slot, to: .background)
+            await settle()
+        case .enterForeground(let slot):
+            resumeIfSuspended()
+            move(slot, to: .foregroundInactive)
+            await settle()
+        case let .openLink(slot, link):
+            if let id = sessions[slot]?.id { deliver(.openURLs([app.links[link]], in: id)) }
+            await settle()
+        case let .userAction(name, slot, seed):
+            performUserAction(name, slot: slot, seed: seed)
+            await settle()
+        case .suspend:
+            if let held = current?.locks.heldNames, !held.isEmpty {
+                context.report(.lockHeldIntoSuspension, "suspended while holding \(held.joined(separator: ", ")) (0xdead10cc)")
+                return
+            }
+            deliver(.suspend)
+            context.isSuspended = true
+        case .kill:
+            await die(.kill)
+        case .powerLoss(let policy, let seed):
+            await die(.powerLoss(policy: policy, seed: seed))
+        case let .crashDuringNextStep(operation, death):
+            armedForNextStep = (operation, death)
+        case .terminate:
+            deliver(.terminate)
+            await die(.kill, reason: "terminated")
+        case .memoryWarning:
+            deliver(.memoryWarning)
+            await settle()
+        case .grantBackgroundTask(let identifier):
+            pendingRequests[identifier] = nil
+            if current == nil { await launchInBackground(.backgroundTask(identifier)) }
+            resumeIfSuspended()
+            deliver(.runBackgroundTask(identifier: identifier))
+            await settle()
+        case .expireBackgroundTask(let identifier):
+            deliver(.expireBackgroundTask(identifier: identifier))
+            await settle()
+        case .expireExtraTime:
+            if let deadline = current?.runtime.extraTimeLeases.first?.deadline {
+                await advanceTime(to: deadline)
+            }
+        case .silentPush:
+            if current == nil { await launchInBackground(.silentPush) }
+            resumeIfSuspended()
+            deliver(.silentPush(["simulated": "push"]))
+            await settle()
+        case .advance(let milliseconds):
+            await advanceTime(to: context.now.advanced(by: .milliseconds(milliseconds)))
+        case .clockJump(let hours):
+            await advanceTime(to: context.now.advanced(by: .seconds(hours * 3_600)))
+        case .corruptFile(let seed):
+            corruptFile(seed: seed)
+        }
+    }
+
+    func resumeIfSuspended() {
+        guard isAlive, context.isSuspended else { return }
+        context.isSuspended = false
+        deliver(.resume)
+    }
+
+    func move(_ slot: Int, to state: SceneState) {
+        guard let id = sessions[slot]?.id else { return }
+        deliver(.moveScene(id, to: state))
+    }
+
+    func performUserAction(_ name: String, slot: Int, seed: UInt64) {
+        guard let current, let appIncarnation = current.app, let scene = scene(slot),
+              let action = app.action(named: name)
+        else { return }
+        var random = SimulationRandom(seed: seed)
+        context.record("scene \(scene.id)", "user: \(name)")
+        action.perform(appIncarnation, scene, current.environment, &random)
+    }
+
+    /// Connects the scene of `slot`, creating its session if the slot is empty.
+    func connect(slot: Int, foreground: Bool, restoration: RestorationMutation?, options: ConnectionOptions) {
+        guard let current else { return }
+        let record = sessions[slot] ?? newSession(slot)
+        sessions[slot] = record
+        var payload = record.payload
+        if let restoration {
+            payload = mutate(payload ?? Data(), restoration)
+            context.record("device", "restoration payload of \(record.id) damaged: \(restoration)")
+        }
+        for key in liveEdits.keys where key.scene == record.id { liveEdits[key] = nil }
+        deliver(.connectScene(SceneSession(id: record.id, restorationPayload: payload), options, foreground: foreground))
+        if foreground { frontSlot = slot }
+        guard let scene = current.runtime.scenes[record.id] else { return }
+        let id = scene.id
+        current.observers.append(scene.addObserver { [weak self] event in
+            guard let self, self.context.isAlive(current.number) else { return }
+            self.context.record("scene \(id)", "\(event)")
+            if event == .willResignActive { self.resignedScenes.insert(id) }
+        })
+    }
+
+    func newSession(_ slot: Int) -> SessionRecord {
+        let generation = sessionGenerations[slot, default: 0] + 1
+        sessionGenerations[slot] = generation
+        let id = SceneSessionID(generation == 1 ? "S\(slot)" : "S\(slot).\(generation)")
+        context.record("device", "new session \(id) in slot \(slot)")
+        return SessionRecord(id: id, payload: nil)
+    }
+
+    func mutate(_ payload: Data, _ mutation: RestorationMutation) -> Data {
+        switch mutation {
+        case .truncated(let keep):
+            return Data(payload.prefix(max(0, keep)))
+        case let .randomBytes(seed, count):
+            var random = SimulationRandom(seed: seed)
+            return Data((0..<max(0, count)).map { _ in UInt8(truncatingIfNeeded: random.next()) })
+        case .flippedByte(let index):
+            guard !payload.isEmpty else { return payload }
+            var bytes = [UInt8](payload)
+            let position = index % bytes.count
+            bytes[position] = ~bytes[position]
+            return Data(bytes)
+        case .empty:
+            return Data()
+        case let .app(index, seed):
+            var random = SimulationRandom(seed: seed)
+            return app.restorationMutations[index].mutate(payload, &random)
+        }
+    }
+
+    func corruptFile(seed: UInt64) {
+        let files = damageableFiles()
+        guard !files.isEmpty else { return }
+        var random = SimulationRandom(seed: seed)
+        let file = random.element(of: files)
+        var bytes = [UInt8](file.contents)
+        if random.chance(1, in: 2) {
+            bytes = Array(bytes.prefix(random.int(below: bytes.count)))
+        } else {
+            for _ in 0..<max(1, bytes.count / 8) {
+                let index = random.int(below: bytes.count)
+                bytes[index] = UInt8(truncatingIfNeeded: random.next())
+            }
+        }
+        disk.damage(path: file.path, contents: Data(bytes))
+        context.history.taint()
+        context.record(RunContext.lane(for: file.path), "damaged \(file.path) (\(file.contents.count)B -> \(bytes.count)B)")
+    }
+}

@@ -1,0 +1,105 @@
+import Foundation
+import Lifecycle
+
+/// The checks after every step and the final check: the lesson's acknowledgement rule, restoration
+/// payload capture, canary scans, the history (what the user sees against what was acknowledged)
+/// and the app's invariants.
+extension SimulationRun {
+    func endOfStep() async {
+        reportOffMainAccesses()
+        guard violation == nil, let current, context.isAlive(current.number) else { return }
+        if options.acknowledgesOnInactive, !resignedScenes.isEmpty || appResigned {
+            let scenes = resignedScenes
+            let app = appResigned
+            let keys = context.history.acknowledgePending(incarnation: current.number) { key in
+                key.scene.map { scenes.contains($0) } ?? app
+            }
+            if !keys.isEmpty {
+                context.record("history", "ack by the inactive rule: \(keys.map { $0.description }.joined(separator: ", "))")
+            }
+        }
+        capturePayloads()
+        scanDirtyFiles()
+        checkInvariants()
+        checkObservations()
+    }
+
+    /// Compares what the user sees with the history.
+    func checkObservations() {
+        guard violation == nil, let current, let appIncarnation = current.app else { return }
+        let history = context.history
+        for observation in app.observe(appIncarnation) {
+            let key = observation.key
+            let value = observation.value
+            if let edited = liveEdits[key] {
+                guard value != edited else { continue }
+                report(key, shows: value, expected: "the user's latest edit \(HistoryRecorder.show(edited))", live: true)
+            } else if !history.allows(value, for: key) {
+                let expected = history.acknowledgedValue(of: key).map { "the acknowledged \(HistoryRecorder.show($0))" }
+                    ?? "a value it once had"
+                report(key, shows: value, expected: expected, live: false)
+            }
+            if violation != nil { return }
+        }
+    }
+
+    private func report(_ key: HistoryKey, shows value: String?, expected: String, live: Bool) {
+        let history = context.history
+        let shown = HistoryRecorder.show(value)
+        let others = value == nil ? [] : history.otherKeys(named: key.name, holding: value, excluding: key)
+        if let other = others.first, !history.wasEverValue(value, of: key) {
+            context.report(.crossSceneLeak, "\(key) shows \(shown), a value made for \(other)")
+        } else if live {
+            context.report(.lostLiveEdit, "\(key) shows \(shown) instead of \(expected)")
+        } else if value == nil || history.wasEverValue(value, of: key) {
+            context.report(.lostAcknowledgedEdit, "\(key) shows \(shown) instead of \(expected)")
+        } else {
+            context.report(.phantomData, "\(key) shows \(shown), which no edit ever set")
+        }
+    }
+
+    func checkInvariants() {
+        guard violation == nil, let appIncarnation = current?.app else { return }
+        for invariant in app.invariants {
+            if let message = invariant.check(appIncarnation) {
+                context.report(.app(invariant.name), message)
+                return
+            }
+        }
+    }
+
+    /// Liveness and durability: after the faults stop, the app runs untouched for the liveness
+    /// bound, every edit it made must then be saved; the process is killed and relaunched with
+    /// every session, and what the user sees is checked against the history.
+    func finalCheck() async {
+        context.step = applied.count
+        context.record("step", "final check: liveness wait, relaunch, history")
+        if let armed = armedForNextStep {
+            armedForNextStep = nil
+            await die(armed.death)
+        }
+        if let current, isRunning {
+            await advanceTime(to: context.now.advanced(by: options.livenessBound))
+            if violation == nil, self.current === current {
+                let keys = context.history.acknowledgePending(incarnation: current.number) { _ in true }
+                if !keys.isEmpty {
+                    context.record("history", "liveness: must be saved now: \(keys.map { $0.description }.joined(separator: ", "))")
+                }
+                capturePayloads()
+            }
+        }
+        guard violation == nil else { return }
+        if isAlive { await die(.kill, reason: "killed for the final check") }
+        await launch(.user)
+        for slot in sessions.keys.sorted() where scene(slot) == nil && violation == nil {
+            connect(slot: slot, foreground: true, restoration: nil, options: .none)
+        }
+        await settle()
+        await advanceTime(to: context.now.advanced(by: options.hydrationBound))
+        await endOfStep()
+        guard violation == nil else { return }
+        for file in disk.allFiles() where !file.path.hasPrefix(SimulatedSecretStore.directory + "/") {
+            context.scan(file.contents, place: "the file \(file.path)")
+        }
+    }
+}

@@ -1,0 +1,149 @@
+import DurableState
+import Foundation
+import Lifecycle
+
+/// Process births and deaths: a launch builds a new incarnation through the app's composition
+/// root; a death fences the old one (storage, logs, edits, host calls), cancels its timers and
+/// tasks, and applies the death to the disk.
+extension SimulationRun {
+    /// A foreground launch: launch callbacks, then the front scene connects and becomes active.
+    func launch(_ kind: LaunchKind) async {
+        let reason: LaunchOptions.Reason
+        var connection = ConnectionOptions.none
+        switch kind {
+        case .user:
+            reason = .user
+        case .link(let index):
+            reason = .url(app.links[index])
+            connection.urls = [app.links[index]]
+        case .notification:
+            reason = .notification(["simulated": "notification"])
+            connection.notificationResponse = ["simulated": "notification"]
+        }
+        startIncarnation(reason: reason)
+        let slot = frontSlot.flatMap { sessions[$0] != nil ? $0 : nil }
+            ?? sessions.keys.min() ?? 1
+        connect(slot: slot, foreground: true, restoration: nil, options: connection)
+        move(slot, to: .foregroundActive)
+        await settle()
+    }
+
+    /// A launch into the background (a granted task, a silent push): no scene connects.
+    func launchInBackground(_ reason: LaunchOptions.Reason) async {
+        startIncarnation(reason: reason)
+        await settle()
+    }
+
+    private func startIncarnation(reason: LaunchOptions.Reason) {
+        incarnationCount += 1
+        let number = incarnationCount
+        context.liveIncarnation = number
+        context.isSuspended = false
+        context.trippedDeath = nil
+        context.record("process", "launch #\(number) (\(Self.describe(reason)))")
+        let clock = VirtualClock(start: context.now)
+        let logger = LifelineLogger(category: "app", sink: IncarnationLogSink(context: context, incarnation: number))
+        let runtime = LifecycleRuntime(clock: clock, tracker: WorkTracker(), logger: logger, budgets: .iOS)
+        let host = SimulatedHost(context: context, incarnation: number) { [weak self] request, identifier in
+            self?.pendingRequests[identifier] = request
+        }
+        runtime.host = host
+        let locks = SimulatedLocks(context: context, incarnation: number)
+        let history = HistoryRecorder(context: context, incarnation: number) { [weak self] key, value in
+            self?.liveEdits[key] = .some(value)
+        }
+        let fileSystem = IncarnationFileSystem(base: disk.fileSystem, context: context, incarnation: number)
+        let environment = SimulationEnvironment(
+            incarnation: number, runtime: runtime, clock: clock, fileSystem: fileSystem, logger: logger,
+            locks: locks, history: history, canary: canary, context: context
+        )
+        let incarnation = ProcessIncarnation(
+            number: number, runtime: runtime, clock: clock, locks: locks, environment: environment, host: host
+        )
+        current = incarnation
+        liveEdits = [:]
+        incarnation.app = app.makeIncarnation(environment)
+        incarnation.observers.append(runtime.addApplicationObserver { [weak self] event in
+            guard let self, self.context.isAlive(number) else { return }
+            self.context.record("app", "\(event)")
+            if event == .willResignActive { self.appResigned = true }
+        })
+        deliver(.launch(LaunchOptions(reason: reason, discardedSessions: pendingDiscards)))
+        pendingDiscards = []
+    }
+
+    static func describe(_ reason: LaunchOptions.Reason) -> String {
+        switch reason {
+        case .user: "user"
+        case .url(let url): "url \(url.absoluteString)"
+        case .userActivity(let activity): "activity \(activity.activityType)"
+        case .notification: "notification"
+        case .backgroundTask(let identifier): "background task \(identifier)"
+        case .silentPush: "silent push"
+        }
+    }
+
+    /// Ends the live incarnation (if any) by `death` and applies the death to the disk.
+    func die(_ death: ProcessDeath, reason: String? = nil) async {
+        context.trippedDeath = nil
+        context.armedDeath = nil
+        guard let dead = current else {
+            context.record("process", "\(death) while not running")
+            disk.processDied(death)
+            return
+        }
+        scanDirtyFiles()
+        context.record("process", reason ?? "\(death)")
+        context.liveIncarnation = 0
+        context.isSuspended = false
+        current = nil
+        dead.runtime.markKilled()
+        dead.clock.cancelAll()
+        for observer in dead.observers { observer.cancel() }
+        disk.processDied(death)
+        await drain(dead)
+    }
+
+    /// Lets the cancelled tasks of a dead incarnation unwind (they are fenced), so they do not
+    /// run in the middle of the next one. Bounded; never reported.
+    private func drain(_ dead: ProcessIncarnation) async {
+        var stalls = 0
+        var stalledSince: ContinuousClock.Instant?
+        while !dead.tracker.isQuiescent {
+            if InlineJobs.runCaptured() > 0 { continue }
+            let generation = dead.tracker.generation
+            await InlineJobs.yield()
+            yields += 1
+            if dead.tracker.generation != generation {
+                stalls = 0
+                stalledSince = nil
+            } else {
+                stalls += 1
+                if stalls >= options.stallLimit, Self.hasStalled(since: &stalledSince, limit: options.stallTime) { return }
+            }
+        }
+    }
+
+    /// Copies the restoration payloads the runtime holds to the device's sessions, and scans
+    /// them for canaries.
+    func capturePayloads() {
+        guard let current, context.isAlive(current.number) else { return }
+        for (slot, record) in sessions.sorted(by: { $0.key < $1.key }) {
+            guard let session = current.runtime.sessions[record.id], session.restorationPayload != record.payload else { continue }
+            sessions[slot]?.payload = session.restorationPayload
+            context.record("device", "restoration payload of \(record.id): \(session.restorationPayload?.count ?? 0)B")
+            if let payload = session.restorationPayload { context.scan(payload, place: "the restoration state of \(record.id)") }
+        }
+    }
+
+    /// Scans files written since the last scan (the keychain excepted) for canaries.
+    func scanDirtyFiles() {
+        guard !context.dirtyPaths.isEmpty else { return }
+        let paths = context.dirtyPaths.sorted()
+        context.dirtyPaths = []
+        for path in paths where !path.hasPrefix(SimulatedSecretStore.directory + "/") {
+            guard let data = try? disk.fileSystem.readFile(at: path) else { continue }
+            context.scan(data, place: "the file \(path)")
+        }
+    }
+}

@@ -1,0 +1,209 @@
+import DurableState
+import Foundation
+import Lifecycle
+
+/// One schedule on one virtual device: the device's sessions and pending requests, the process
+/// incarnation alive, the disk, the history and the trace. Applies events, drives the app to
+/// quiescence after each one, checks invariants and finally relaunches to check the history.
+///
+/// Created by ``Simulator`` for one run and dropped after it; lives on the main actor.
+@MainActor
+final class SimulationRun {
+    let app: ErasedApp
+    let options: SimulationOptions
+    let seed: UInt64
+    let context: RunContext
+    let disk: any DeviceDisk
+    let canary: Secret
+
+    /// Scene sessions by slot: they survive process deaths, as iOS keeps them.
+    var sessions: [Int: SessionRecord] = [:]
+    var sessionGenerations: [Int: Int] = [:]
+    /// The slot a user launch brings back.
+    var frontSlot: Int?
+    /// Sessions discarded while the process was not running, reported at the next launch.
+    var pendingDiscards: [SceneSessionID] = []
+    /// Background-task requests the device keeps across incarnations.
+    var pendingRequests: [String: BackgroundTaskRequest] = [:]
+    /// The incarnation alive, if any.
+    var current: ProcessIncarnation?
+    var incarnationCount = 0
+    /// A crash armed by ``SimulationEvent/crashDuringNextStep(atOperation:death:)``.
+    var armedForNextStep: (operation: Int, death: ProcessDeath)?
+
+    /// Latest value of each key edited during the current scene connection (scene keys) or the
+    /// current incarnation (app keys): the user must see exactly that.
+    var liveEdits: [HistoryKey: String?] = [:]
+    /// Scenes that resigned active during the current step, and whether the app did.
+    var resignedScenes: Set<SceneSessionID> = []
+    var appResigned = false
+
+    private(set) var applied: [SimulationEvent] = []
+    private(set) var skipped = 0
+    private(set) var writesPerStep: [Int] = []
+    var yields = 0
+
+    init(app: ErasedApp, options: SimulationOptions, seed: UInt64, disk: any DeviceDisk) {
+        self.app = app
+        self.options = options
+        self.seed = seed
+        self.disk = disk
+        var mix = seed ^ 0x5EC2_E7CA_4A27
+        let canaryText = "lifeline-canary-" + String(SimulationRandom.splitMix(&mix), radix: 36)
+        self.canary = Secret(canaryText)
+        self.context = RunContext(canaries: [canaryText], keepsTrace: options.keepsTrace)
+    }
+
+    var violation: Violation? { context.violation }
+    var isAlive: Bool { current != nil }
+    var isRunning: Bool { current != nil && !context.isSuspended }
+
+    /// The connected scene of `slot`, if any.
+    func scene(_ slot: Int) -> LifecycleScene? {
+        guard let current, let id = sessions[slot]?.id else { return nil }
+        return current.runtime.scenes[id]
+    }
+
+    /// Applies `event` as the next step if it is legal now; returns false (and applies nothing)
+    /// if it is not.
+    @discardableResult
+    func perform(_ event: SimulationEvent) async -> Bool {
+        guard violation == nil else { return false }
+        guard isLegal(event) else {
+            skipped += 1
+            return false
+        }
+        context.step = applied.count
+        applied.append(event)
+        context.writesThisStep = 0
+        resignedScenes = []
+        appResigned = false
+        context.record("step", event.description)
+        let armed = armedForNextStep
+        if let armed {
+            armedForNextStep = nil
+            context.armedDeath = armed
+        }
+        await apply(event)
+        if let armed, isAlive, violation == nil {
+            context.armedDeath = nil
+            if context.trippedDeath == nil { context.record("process", "dies at the end of the step") }
+            await die(context.trippedDeath ?? armed.death)
+        } else if let death = context.trippedDeath {
+            await die(death)
+        }
+        context.armedDeath = nil
+        writesPerStep.append(context.writesThisStep)
+        await endOfStep()
+        return true
+    }
+
+    /// The outcome after the last step (and the final check, if enabled).
+    func finish() async -> ScheduleOutcome {
+        if violation == nil, options.performsFinalCheck { await finalCheck() }
+        if let current {
+            context.liveIncarnation = 0
+            current.runtime.markKilled()
+            current.clock.cancelAll()
+            self.current = nil
+        }
+        InlineJobs.end()
+        return ScheduleOutcome(
+            seed: seed, events: applied, skipped: skipped, violation: violation,
+            traceHash: context.trace.hash, trace: context.trace.records, writesPerStep: writesPerStep,
+            yields: yields, simulatedMilliseconds: RunContext.milliseconds(context.now),
+            incarnations: incarnationCount
+        )
+    }
+
+    /// Reports the runtime's refusal of an event the device believed legal.
+    func deliver(_ event: HostEvent) {
+        guard let current else { return }
+        do {
+            try current.runtime.handle(event)
+        } catch {
+            if case .unregisteredBackgroundTask = error {
+                context.record("device", "no handler registered for \(event); the request is dropped")
+                return
+            }
+            context.report(.illegalEvent, "the runtime refused \(event): \(error)")
+        }
+    }
+
+    /// Runs due timers and lets woken tasks run until every tracked task is parked or finished;
+    /// reports work that makes no progress for ``SimulationOptions/stallLimit`` yields.
+    func settle() async {
+        var stalls = 0
+        var stalledSince: ContinuousClock.Instant?
+        while let current, violation == nil {
+            if let death = context.trippedDeath {
+                await die(death)
+                return
+            }
+            if InlineJobs.runCaptured() > 0 { continue }
+            if !context.isSuspended, let next = current.clock.nextDeadline, next <= context.now {
+                current.clock.advance(to: context.now)
+                continue
+            }
+            let tracker = current.tracker
+            if tracker.isQuiescent { break }
+            let generation = tracker.generation
+            await InlineJobs.yield()
+            yields += 1
+            if tracker.generation == generation {
+                stalls += 1
+                if stalls >= options.stallLimit, Self.hasStalled(since: &stalledSince, limit: options.stallTime) {
+                    let labels = tracker.unparkedLabels.joined(separator: "; ")
+                    context.report(.escapedWork, "tracked work waits on something the simulator does not control: \(labels)")
+                    return
+                }
+            } else {
+                stalls = 0
+                stalledSince = nil
+            }
+        }
+        reportOffMainAccesses()
+    }
+
+    /// Whether real time `limit` has passed since the first call of a stall (it only decides when
+    /// to give up on escaped work; it never changes what the trace records).
+    static func hasStalled(since start: inout ContinuousClock.Instant?, limit: Duration) -> Bool {
+        let now = ContinuousClock.now
+        guard let start else {
+            start = now
+            return limit <= .zero
+        }
+        return start.duration(to: now) >= limit
+    }
+
+    func reportOffMainAccesses() {
+        let accesses = context.offMainAccesses.drain()
+        if let first = accesses.first {
+            context.report(.escapedWork, "\(first)\(accesses.count > 1 ? " (+\(accesses.count - 1) more)" : "")")
+        }
+    }
+
+    /// Moves device time to `target`, deadline by deadline, settling after each.
+    func advanceTime(to target: LifelineInstant) async {
+        while violation == nil, let current, !context.isSuspended,
+              let next = current.clock.nextDeadline, next <= target {
+            if next > context.now { context.now = next }
+            await settle()
+        }
+        if target > context.now { context.now = target }
+        if let current {
+            if context.isSuspended {
+                current.clock.skip(to: context.now)
+            } else {
+                current.clock.advance(to: context.now)
+                await settle()
+            }
+        }
+    }
+}
+
+/// A scene session the device keeps in a slot: its identity and latest restoration payload.
+struct SessionRecord {
+    var id: SceneSessionID
+    var payload: Data?
+}

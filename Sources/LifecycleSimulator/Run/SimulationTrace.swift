@@ -1,0 +1,55 @@
+/// The record of one simulation run: every step, callback, storage write, edit and fault, in
+/// order, with its virtual time and lane (process, scene, store). Its FNV-1a hash proves
+/// determinism: the same seed gives byte-identical text and so the same hash.
+///
+/// Owned by one run; lives on the main actor.
+@MainActor
+public final class SimulationTrace {
+    /// One line of the trace.
+    public struct Record: Hashable, Sendable {
+        /// The schedule step (-1 for the final check).
+        public var step: Int
+        /// Virtual milliseconds since the device started.
+        public var milliseconds: Int64
+        /// Where it happened: `process`, `scene S1`, `disk /Documents/notes`, `history`…
+        public var lane: String
+        /// What happened.
+        public var text: String
+
+        /// The line as it appears in the trace text.
+        public var line: String {
+            "#\(step) t+\(milliseconds)ms [\(lane)] \(text)"
+        }
+    }
+
+    /// Every record, in order (empty if the trace was created not to keep them).
+    public private(set) var records: [Record] = []
+    /// The FNV-1a hash of every record so far (its step and time as 64-bit words, its lane and its
+    /// text): equal hashes mean equal traces.
+    public private(set) var hash = FNV1a64()
+    /// How many records were written.
+    public private(set) var count = 0
+    private let keepsRecords: Bool
+
+    /// Creates an empty trace; with `keepsRecords` false only the hash is kept.
+    public init(keepsRecords: Bool = true) {
+        self.keepsRecords = keepsRecords
+    }
+
+    /// Appends a record.
+    public func append(_ record: Record) {
+        count += 1
+        hash.combine(UInt64(bitPattern: Int64(record.step)))
+        hash.combine(UInt64(bitPattern: record.milliseconds))
+        hash.combine(record.lane)
+        hash.combine(byte: 0)
+        hash.combine(record.text)
+        hash.combine(byte: 10)
+        if keepsRecords { records.append(record) }
+    }
+
+    /// The whole trace as text, one record per line.
+    public var text: String {
+        records.map { $0.line }.joined(separator: "\n")
+    }
+}

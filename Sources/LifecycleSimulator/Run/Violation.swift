@@ -1,0 +1,54 @@
+/// A broken invariant found by a simulation run: what kind, what happened and at which step.
+/// A `Codable` value; repro files store the violation they reproduce.
+public struct Violation: Hashable, Codable, Sendable, CustomStringConvertible {
+    /// The class of failure; the shrinker keeps a candidate only if it fails with the same kind.
+    public struct Kind: RawRepresentable, Hashable, Codable, Sendable, CustomStringConvertible {
+        public var rawValue: String
+        public init(rawValue: String) { self.rawValue = rawValue }
+        public var description: String { rawValue }
+
+        /// An acknowledged edit is missing after relaunch (an older value or nothing shows).
+        public static let lostAcknowledgedEdit = Kind(rawValue: "lost acknowledged edit")
+        /// A value shows that no edit ever made (half a write, invented data).
+        public static let phantomData = Kind(rawValue: "phantom data")
+        /// A scene shows a value that was made in another scene.
+        public static let crossSceneLeak = Kind(rawValue: "cross-scene leak")
+        /// A value differs from the user's own latest edit in the same process.
+        public static let lostLiveEdit = Kind(rawValue: "edit not shown")
+        /// The app reported a crash (a trap it would hit on a device).
+        public static let appCrash = Kind(rawValue: "app crash")
+        /// A canary secret reached preferences, restoration state, logs or plain files.
+        public static let secretLeak = Kind(rawValue: "secret leak")
+        /// Work ran (storage, logs, edits) while the process was suspended.
+        public static let workWhileSuspended = Kind(rawValue: "work while suspended")
+        /// A lock was held when the process was suspended (0xdead10cc).
+        public static let lockHeldIntoSuspension = Kind(rawValue: "lock held into suspension")
+        /// A background task, lease or push outlived its budget.
+        public static let backgroundTimeOverran = Kind(rawValue: "background time overran")
+        /// Tracked work waited on something the simulator does not control.
+        public static let escapedWork = Kind(rawValue: "escaped work")
+        /// The runtime refused an event the generator believed legal: a simulator bug.
+        public static let illegalEvent = Kind(rawValue: "illegal event (generator bug)")
+
+        /// The kind of a broken app invariant named `name`.
+        public static func app(_ name: String) -> Kind { Kind(rawValue: "app: \(name)") }
+    }
+
+    /// The class of failure.
+    public var kind: Kind
+    /// What happened, with the keys and values involved.
+    public var message: String
+    /// The schedule step (0-based) during or after which it was found; -1 in the final check.
+    public var step: Int
+
+    /// Creates a violation.
+    public init(kind: Kind, message: String, step: Int) {
+        self.kind = kind
+        self.message = message
+        self.step = step
+    }
+
+    public var description: String {
+        "\(kind) at \(step < 0 ? "final check" : "step \(step)"): \(message)"
+    }
+}

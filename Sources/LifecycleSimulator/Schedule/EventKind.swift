@@ -1,0 +1,82 @@
+/// The kinds of ``SimulationEvent`` a swarm configuration enables and weighs, plus
+/// ``mutatedRestoration`` (connect with a damaged payload). A `Codable` value.
+public enum EventKind: String, Hashable, Codable, Sendable, CaseIterable, Comparable {
+    // Each case is the kind of the ``SimulationEvent`` case of the same name.
+
+    /// Launch, connect with the saved payload, connect with a damaged payload, disconnect, discard.
+    case launch, connectScene, mutatedRestoration, disconnectScene, discardSession
+    /// Scene transitions, deep links and the app's user actions.
+    case activate, resignActive, enterBackground, enterForeground, openLink, userAction
+    /// Process-level events and faults.
+    case suspend, kill, powerLoss, crashDuringNextStep, terminate, memoryWarning
+    /// Background execution.
+    case grantBackgroundTask, expireBackgroundTask, expireExtraTime, silentPush
+    /// Time and storage damage.
+    case advance, clockJump, corruptFile
+
+    /// Kinds every swarm configuration keeps: without them nothing happens.
+    public static let essential: Set<EventKind> = [.launch, .userAction, .advance]
+
+    public static func < (lhs: EventKind, rhs: EventKind) -> Bool { lhs.rawValue < rhs.rawValue }
+
+    /// The kind's position in `allCases`.
+    var index: Int {
+        switch self {
+        case .launch: 0
+        case .connectScene: 1
+        case .mutatedRestoration: 2
+        case .disconnectScene: 3
+        case .discardSession: 4
+        case .activate: 5
+        case .resignActive: 6
+        case .enterBackground: 7
+        case .enterForeground: 8
+        case .openLink: 9
+        case .userAction: 10
+        case .suspend: 11
+        case .kill: 12
+        case .powerLoss: 13
+        case .crashDuringNextStep: 14
+        case .terminate: 15
+        case .memoryWarning: 16
+        case .grantBackgroundTask: 17
+        case .expireBackgroundTask: 18
+        case .expireExtraTime: 19
+        case .silentPush: 20
+        case .advance: 21
+        case .clockJump: 22
+        case .corruptFile: 23
+        }
+    }
+}
+
+extension SimulationEvent {
+    /// The kind this event belongs to.
+    public var kind: EventKind {
+        switch self {
+        case .launch: .launch
+        case .connectScene(_, _, let restoration): restoration == nil ? .connectScene : .mutatedRestoration
+        case .disconnectScene: .disconnectScene
+        case .discardSession: .discardSession
+        case .activate: .activate
+        case .resignActive: .resignActive
+        case .enterBackground: .enterBackground
+        case .enterForeground: .enterForeground
+        case .openLink: .openLink
+        case .userAction: .userAction
+        case .suspend: .suspend
+        case .kill: .kill
+        case .powerLoss: .powerLoss
+        case .crashDuringNextStep: .crashDuringNextStep
+        case .terminate: .terminate
+        case .memoryWarning: .memoryWarning
+        case .grantBackgroundTask: .grantBackgroundTask
+        case .expireBackgroundTask: .expireBackgroundTask
+        case .expireExtraTime: .expireExtraTime
+        case .silentPush: .silentPush
+        case .advance: .advance
+        case .clockJump: .clockJump
+        case .corruptFile: .corruptFile
+        }
+    }
+}

@@ -1,0 +1,116 @@
+/// One step of a schedule: an OS event, a user action, the passing of time or a fault.
+///
+/// Scenes are named by *slot* (1, 2, 3…): the device keeps one scene session per slot across
+/// launches, as iOS keeps sessions, so a schedule stays meaningful when other steps are removed
+/// by the shrinker. A `Codable` value: repro files store schedules as arrays of it.
+///
+/// ```swift
+/// let schedule: [SimulationEvent] = [
+///     .launch(.user), .userAction(name: "edit note", scene: 1, seed: 0),
+///     .enterBackground(scene: 1), .kill,
+/// ]
+/// ```
+public enum SimulationEvent: Hashable, Codable, Sendable {
+    /// The process starts in the foreground: launch callbacks, then the front scene connects
+    /// and becomes active (UIKit's user launch). Legal only when the process is not running.
+    case launch(LaunchKind)
+    /// A scene connects for the session of `scene` (created if the slot is empty), with that
+    /// session's restoration payload, mutated by `restoration` if given; in the foreground or,
+    /// for a system-requested scene, the background.
+    case connectScene(scene: Int, foreground: Bool, restoration: RestorationMutation?)
+    /// The scene of `scene` disconnects; its session (and payload) survives.
+    case disconnectScene(scene: Int)
+    /// The user discards the session of `scene` (not connected); reported at the next launch if
+    /// the process is not running.
+    case discardSession(scene: Int)
+    /// The scene becomes active (from the background or foreground inactive).
+    case activate(scene: Int)
+    /// The active scene resigns active (an interruption, the app switcher).
+    case resignActive(scene: Int)
+    /// The foreground scene goes to the background.
+    case enterBackground(scene: Int)
+    /// The background scene comes to the foreground (inactive).
+    case enterForeground(scene: Int)
+    /// The app's deep link number `link` opens in the foreground scene `scene`.
+    case openLink(scene: Int, link: Int)
+    /// The app-supplied user action `name` in the active scene `scene`; it draws its own choices
+    /// from a generator seeded with `seed`.
+    case userAction(name: String, scene: Int, seed: UInt64)
+    /// The system suspends the process (no callback): no scene in the foreground, no lease held.
+    case suspend
+    /// The process is killed (no callback). Written data survives.
+    case kill
+    /// The device loses power: the process dies and the disk keeps only what the crash policy
+    /// leaves of unsynced writes.
+    case powerLoss(policy: PowerLossPolicy, seed: UInt64)
+    /// The process dies at its `atOperation`-th storage write (1-based) during the next step, or
+    /// at the end of that step if it writes less: a kill between any two file-system operations.
+    case crashDuringNextStep(atOperation: Int, death: ProcessDeath)
+    /// The system terminates the running process: `willTerminate`, then the process ends.
+    case terminate
+    /// A memory warning reaches the running process.
+    case memoryWarning
+    /// The system grants the submitted background task `identifier`, launching the process in
+    /// the background if it is not running.
+    case grantBackgroundTask(identifier: String)
+    /// The system ends the running background task `identifier` early.
+    case expireBackgroundTask(identifier: String)
+    /// Time runs to the deadline of the oldest extra-time lease.
+    case expireExtraTime
+    /// A silent push arrives, launching the process in the background if needed.
+    case silentPush
+    /// Virtual time passes; due timers fire and woken tasks run, deadline by deadline.
+    case advance(milliseconds: Int)
+    /// Hours pass at once (the device idles); cost nothing in real time.
+    case clockJump(hours: Int)
+    /// While the process is not running, the simulator damages one file on disk.
+    case corruptFile(seed: UInt64)
+}
+
+/// How a foreground launch starts. A `Codable` value.
+public enum LaunchKind: Hashable, Codable, Sendable {
+    /// The user taps the icon.
+    case user
+    /// The app's deep link number `link` opens the app.
+    case link(Int)
+    /// The user taps a notification.
+    case notification
+}
+
+/// How the simulator damages a restoration payload before handing it back: restored data is
+/// untrusted input. A `Codable` value.
+public enum RestorationMutation: Hashable, Codable, Sendable {
+    /// Only the first `keep` bytes survive.
+    case truncated(keep: Int)
+    /// `count` random bytes drawn from `seed` replace the payload.
+    case randomBytes(seed: UInt64, count: Int)
+    /// The byte at `index` (modulo the size) is inverted.
+    case flippedByte(index: Int)
+    /// An empty payload.
+    case empty
+    /// The app-supplied mutation number `index` (an older schema, ids of deleted records), with
+    /// its own random choices drawn from `seed`.
+    case app(index: Int, seed: UInt64)
+}
+
+/// How the process dies. A `Codable` value.
+public enum ProcessDeath: Hashable, Codable, Sendable {
+    /// A process kill: what was written survives.
+    case kill
+    /// A power loss: unsynced writes are lost or damaged by `policy`, choices drawn from `seed`.
+    case powerLoss(policy: PowerLossPolicy, seed: UInt64)
+}
+
+/// What a power loss does to writes that were not yet synced (DURABILITY.md). A `Codable` value.
+public enum PowerLossPolicy: String, Hashable, Codable, Sendable, CaseIterable {
+    /// Pending operations reach the disk in order, up to a random point.
+    case inOrderPrefix
+    /// Pending operations between two sync barriers land in any order, a random subset of them.
+    case reorderBetweenBarriers
+    /// One pending operation is lost, the others land.
+    case dropOnePending
+    /// Everything lands but the last pending write, which is cut short.
+    case tornLastWrite
+    /// Everything lands except renames whose directory was not synced.
+    case renameLostWithoutDirectorySync
+}

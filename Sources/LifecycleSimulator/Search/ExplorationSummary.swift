@@ -1,0 +1,80 @@
+import Foundation
+
+/// What a search did: how many schedules and events it ran, how they were spread over event
+/// kinds, and the first failure (shrunk) if any. A `Sendable` value; its ``table`` is the same
+/// text on every run with the same inputs (no wall-clock times).
+public struct ExplorationSummary: Sendable {
+    /// Which search produced it: `random`, `crash points`, `exhaustive`.
+    public var mode: String
+    /// Schedules run (shrinking runs excluded).
+    public var schedules = 0
+    /// Events applied over all schedules.
+    public var events = 0
+    /// Events applied, by kind.
+    public var eventCounts: [EventKind: Int] = [:]
+    /// Process incarnations launched.
+    public var incarnations = 0
+    /// Virtual time covered, in milliseconds.
+    public var simulatedMilliseconds: Int64 = 0
+    /// Main-actor yields needed to reach quiescence.
+    public var yields = 0
+    /// XOR of every schedule's trace hash: one number that changes if any trace changes.
+    public var combinedTraceHash: UInt64 = 0
+    /// The first failure, shrunk.
+    public var failure: FailureReport?
+    /// Runs the shrinker spent on the failure.
+    public var shrinkRuns = 0
+
+    /// Creates an empty summary for `mode`.
+    public init(mode: String) {
+        self.mode = mode
+    }
+
+    /// Whether every schedule passed.
+    public var passed: Bool { failure == nil }
+
+    mutating func add(_ outcome: ScheduleOutcome) {
+        schedules += 1
+        events += outcome.events.count
+        for event in outcome.events { eventCounts[event.kind, default: 0] += 1 }
+        incarnations += outcome.incarnations
+        simulatedMilliseconds += outcome.simulatedMilliseconds
+        yields += outcome.yields
+        combinedTraceHash ^= outcome.traceHash.value &* UInt64(truncatingIfNeeded: schedules)
+    }
+
+    /// A fixed-width table of the summary (deterministic).
+    public var table: String {
+        var lines: [String] = []
+        func row(_ name: String, _ value: String) {
+            lines.append(name.padding(toLength: 26, withPad: " ", startingAt: 0) + value)
+        }
+        row("mode", mode)
+        row("schedules", "\(schedules)")
+        row("events", "\(events)")
+        row("process incarnations", "\(incarnations)")
+        row("simulated time", Self.duration(simulatedMilliseconds))
+        row("combined trace hash", FNV1a64Hex.hex(combinedTraceHash))
+        row("result", failure.map { "FAILED: \($0.violation.kind)" } ?? "all schedules passed")
+        lines.append("")
+        lines.append("event kind".padding(toLength: 26, withPad: " ", startingAt: 0) + "count")
+        for (kind, count) in eventCounts.sorted(by: { $0.key < $1.key }) {
+            row("  " + kind.rawValue, "\(count)")
+        }
+        return lines.joined(separator: "\n")
+    }
+
+    static func duration(_ milliseconds: Int64) -> String {
+        let seconds = milliseconds / 1_000
+        let hours = seconds / 3_600
+        let minutes = (seconds % 3_600) / 60
+        return "\(hours)h \(minutes)m \(seconds % 60)s (\(milliseconds) ms)"
+    }
+}
+
+enum FNV1a64Hex {
+    static func hex(_ value: UInt64) -> String {
+        let digits = String(value, radix: 16)
+        return String(repeating: "0", count: 16 - digits.count) + digits
+    }
+}

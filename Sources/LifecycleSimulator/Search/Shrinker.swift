@@ -1,0 +1,122 @@
+/// Reduces a failing schedule to a minimal legal one that fails the same way: deletes spans of
+/// events (halves, quarters… single events, as ddmin does), then simplifies each remaining event
+/// (smaller waits, seed 0, a kill instead of a power loss, no payload damage, the first scene
+/// slot), repeating until nothing more can go. Every candidate is replayed from scratch; events
+/// whose preconditions no longer hold are skipped by the replay and dropped, so the result is a
+/// legal schedule.
+///
+/// A value used on the main actor by ``Explorer``; usable alone.
+@MainActor
+public struct Shrinker<Incarnation: AnyObject> {
+    /// The simulator candidates replay on.
+    public var simulator: Simulator<Incarnation>
+    /// The most replays to spend.
+    public var budget: Int
+
+    /// Creates a shrinker.
+    public init(simulator: Simulator<Incarnation>, budget: Int = 3_000) {
+        self.simulator = simulator
+        self.budget = budget
+    }
+
+    /// Shrinks `failure` (an outcome with a violation); returns the smallest failing outcome
+    /// found and the replays spent.
+    public func shrink(_ failure: ScheduleOutcome) async -> (outcome: ScheduleOutcome, runs: Int) {
+        guard let kind = failure.violation?.kind else { return (failure, 0) }
+        var best = failure
+        var runs = 0
+        func attempt(_ events: [SimulationEvent]) async -> ScheduleOutcome? {
+            guard runs < budget, events != best.events else { return nil }
+            runs += 1
+            let outcome = await simulator.replay(events, seed: failure.seed)
+            guard outcome.violation?.kind == kind else { return nil }
+            return outcome
+        }
+        var progressed = true
+        while progressed, runs < budget {
+            progressed = false
+            var size = max(1, best.events.count / 2)
+            while size >= 1, runs < budget {
+                var start = 0
+                while start < best.events.count, runs < budget {
+                    var candidate = best.events
+                    candidate.removeSubrange(start..<min(best.events.count, start + size))
+                    if let smaller = await attempt(candidate), smaller.events.count < best.events.count {
+                        best = smaller
+                        progressed = true
+                    } else {
+                        start += size
+                    }
+                }
+                size /= 2
+            }
+            var index = 0
+            while index < best.events.count, runs < budget {
+                for simpler in Self.simplifications(of: best.events[index]) {
+                    var candidate = best.events
+                    candidate[index] = simpler
+                    if let outcome = await attempt(candidate), outcome.events.count <= best.events.count {
+                        best = outcome
+                        progressed = true
+                        break
+                    }
+                }
+                index += 1
+            }
+        }
+        return (best, runs)
+    }
+
+    /// Simpler variants of `event`, simplest first.
+    static func simplifications(of event: SimulationEvent) -> [SimulationEvent] {
+        switch event {
+        case .launch(let kind):
+            return kind == .user ? [] : [.launch(.user)]
+        case let .connectScene(scene, foreground, restoration):
+            var variants: [SimulationEvent] = []
+            if restoration != nil { variants.append(.connectScene(scene: scene, foreground: foreground, restoration: nil)) }
+            if let restoration, restoration != .empty { variants.append(.connectScene(scene: scene, foreground: foreground, restoration: .empty)) }
+            if !foreground { variants.append(.connectScene(scene: scene, foreground: true, restoration: restoration)) }
+            if scene > 1 { variants.append(.connectScene(scene: scene - 1, foreground: foreground, restoration: restoration)) }
+            return variants
+        case let .userAction(name, scene, seed):
+            var variants: [SimulationEvent] = []
+            if seed != 0 { variants.append(.userAction(name: name, scene: scene, seed: 0)) }
+            if seed > 1 { variants.append(.userAction(name: name, scene: scene, seed: seed / 2)) }
+            if scene > 1 { variants.append(.userAction(name: name, scene: scene - 1, seed: seed)) }
+            return variants
+        case .disconnectScene(let scene) where scene > 1: return [.disconnectScene(scene: scene - 1)]
+        case .discardSession(let scene) where scene > 1: return [.discardSession(scene: scene - 1)]
+        case .activate(let scene) where scene > 1: return [.activate(scene: scene - 1)]
+        case .resignActive(let scene) where scene > 1: return [.resignActive(scene: scene - 1)]
+        case .enterBackground(let scene) where scene > 1: return [.enterBackground(scene: scene - 1)]
+        case .enterForeground(let scene) where scene > 1: return [.enterForeground(scene: scene - 1)]
+        case let .openLink(scene, link):
+            var variants: [SimulationEvent] = []
+            if link > 0 { variants.append(.openLink(scene: scene, link: 0)) }
+            if scene > 1 { variants.append(.openLink(scene: scene - 1, link: link)) }
+            return variants
+        case let .powerLoss(policy, seed):
+            var variants: [SimulationEvent] = [.kill]
+            if seed != 0 { variants.append(.powerLoss(policy: policy, seed: 0)) }
+            if policy != .inOrderPrefix { variants.append(.powerLoss(policy: .inOrderPrefix, seed: seed)) }
+            return variants
+        case let .crashDuringNextStep(operation, death):
+            var variants: [SimulationEvent] = []
+            if death != .kill { variants.append(.crashDuringNextStep(atOperation: operation, death: .kill)) }
+            if operation > 1 { variants.append(.crashDuringNextStep(atOperation: operation - 1, death: death)) }
+            return variants
+        case .terminate:
+            return [.kill]
+        case .advance(let milliseconds):
+            return [10, 100, 300, 1_000, 5_000].filter { $0 < milliseconds }.map { .advance(milliseconds: $0) }
+        case .clockJump(let hours):
+            return [.advance(milliseconds: 30_000)] + (hours > 1 ? [.clockJump(hours: 1)] : [])
+        case .corruptFile(let seed):
+            return seed == 0 ? [] : [.corruptFile(seed: 0)]
+        case .disconnectScene, .discardSession, .activate, .resignActive, .enterBackground, .enterForeground,
+             .suspend, .kill, .memoryWarning, .grantBackgroundTask, .expireBackgroundTask, .expireExtraTime, .silentPush:
+            return []
+        }
+    }
+}

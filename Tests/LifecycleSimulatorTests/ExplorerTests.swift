@@ -1,0 +1,98 @@
+import Foundation
+import LifecycleSimulator
+import Testing
+
+@Suite("Explorer")
+@MainActor
+struct ExplorerTests {
+    static let isFull = ProcessInfo.processInfo.environment["LIFELINE_SIM_FULL"] == "1"
+
+    static func expectedKind(_ bug: PlantedBug) -> Violation.Kind {
+        switch bug {
+        case .saveOnlyAtTermination, .noFlushOnInactive, .writeBeforeHydration: .lostAcknowledgedEdit
+        case .sharedSelectionSingleton: .crossSceneLeak
+        case .basketBeforeCatalogue: .app("basket priced")
+        case .unvalidatedRestoration: .app("selection exists")
+        case .tokenInPreferences: .secretLeak
+        case .applyAfterDisconnect: .appCrash
+        case .lockHeldIntoSuspension: .lockHeldIntoSuspension
+        }
+    }
+
+    @Test("finds each planted bug within 10,000 schedules and shrinks it to at most 10 events",
+          arguments: PlantedBug.allCases)
+    func findsPlantedBug(_ bug: PlantedBug) async throws {
+        let simulator = Simulator(app: LibraryExample.app(bugs: [bug]))
+        let summary = await Explorer(simulator: simulator).explore(seed: 1, schedules: 10_000)
+        let failure = try #require(summary.failure, "\(bug) not found in \(summary.schedules) schedules")
+        #expect(failure.violation.kind == Self.expectedKind(bug), "\(failure.violation)")
+        #expect(failure.events.count <= 10, "\(failure.events)")
+
+        let repro = try Repro.load(from: failure.repro.encoded())
+        #expect(repro == failure.repro)
+        let replayed = await simulator.replay(repro)
+        #expect(replayed.violation?.kind == failure.violation.kind)
+        #expect(replayed.traceHash == failure.outcome.traceHash)
+    }
+
+    @Test("with every bug off, random schedules pass (10,000 with LIFELINE_SIM_FULL=1)")
+    func bugFreeAppPasses() async {
+        let simulator = Simulator(app: LibraryExample.app())
+        let summary = await Explorer(simulator: simulator).explore(seed: 2024, schedules: Self.isFull ? 10_000 : 500)
+        #expect(summary.passed, "\(summary.failure?.text ?? "")")
+        #expect(summary.schedules == (Self.isFull ? 10_000 : 500))
+    }
+
+    @Test("a crash at every storage write of a passing schedule, under every crash policy, passes")
+    func crashEverywherePasses() async {
+        let simulator = Simulator(app: LibraryExample.app())
+        let schedule: [SimulationEvent] = [
+            .launch(.user), .advance(milliseconds: 100),
+            .userAction(name: "edit note", scene: 1, seed: 1), .userAction(name: "add to basket", scene: 1, seed: 2),
+            .userAction(name: "sign in", scene: 1, seed: 0), .resignActive(scene: 1),
+            .userAction(name: "delete book", scene: 1, seed: 3), .enterBackground(scene: 1), .suspend,
+        ]
+        let summary = await Explorer(simulator: simulator).crashEverywhere(schedule, limit: Self.isFull ? .max : 400)
+        #expect(summary.passed, "\(summary.failure?.text ?? "")")
+        #expect(summary.schedules > 50)
+    }
+
+    @Test("a crash at every storage write finds a note saved only by its debounce")
+    func crashEverywhereFindsUnflushedNote() async {
+        let simulator = Simulator(app: LibraryExample.app(bugs: [.noFlushOnInactive]))
+        let schedule: [SimulationEvent] = [
+            .launch(.user), .advance(milliseconds: 100), .userAction(name: "edit note", scene: 1, seed: 1),
+            .enterBackground(scene: 1), .advance(milliseconds: 1_000),
+        ]
+        let summary = await Explorer(simulator: simulator).crashEverywhere(schedule)
+        #expect(summary.failure?.violation.kind == .lostAcknowledgedEdit)
+    }
+
+    @Test("every short schedule over the default alphabet passes (depth 3; deeper with LIFELINE_SIM_FULL=1)")
+    func exhaustiveShortSchedulesPass() async {
+        let simulator = Simulator(app: LibraryExample.app())
+        let summary = await Explorer(simulator: simulator).exhaustive(depth: Self.isFull ? 4 : 3, limit: Self.isFull ? 50_000 : 1_500)
+        #expect(summary.passed, "\(summary.failure?.text ?? "")")
+        #expect(summary.schedules > 100)
+    }
+
+    @Test("exhaustive enumeration finds a cross-scene leak")
+    func exhaustiveFindsLeak() async {
+        let simulator = Simulator(app: LibraryExample.app(bugs: [.sharedSelectionSingleton]))
+        let alphabet: [SimulationEvent] = [
+            .launch(.user), .advance(milliseconds: 100), .connectScene(scene: 2, foreground: true, restoration: nil),
+            .userAction(name: "select book", scene: 1, seed: 0),
+        ]
+        let summary = await Explorer(simulator: simulator).exhaustive(depth: 4, alphabet: alphabet)
+        #expect(summary.failure?.violation.kind == .crossSceneLeak)
+    }
+
+    @Test("the same seed prints the same summary")
+    func summaryIsDeterministic() async {
+        let explorer = Explorer(simulator: Simulator(app: LibraryExample.app()))
+        let first = await explorer.explore(seed: 9, schedules: 20)
+        let second = await explorer.explore(seed: 9, schedules: 20)
+        #expect(first.table == second.table)
+        #expect(first.combinedTraceHash == second.combinedTraceHash)
+    }
+}

@@ -1,0 +1,106 @@
+import Foundation
+import Lifecycle
+import LifecycleSimulator
+import Testing
+
+@Suite("Simulator")
+@MainActor
+struct SimulatorTests {
+    let simulator = Simulator(app: LibraryExample.app())
+
+    @Test("the same seed gives the same trace hash, for 100 seeds")
+    func sameSeedSameTrace() async {
+        for seed in 0..<100 as Range<UInt64> {
+            let first = await simulator.run(seed: seed)
+            let second = await simulator.run(seed: seed)
+            #expect(first.traceHash == second.traceHash, "seed \(seed)")
+            #expect(first.events == second.events, "seed \(seed)")
+            #expect(first.traceText == second.traceText, "seed \(seed)")
+        }
+    }
+
+    @Test("different seeds give different schedules")
+    func differentSeedsDiffer() async {
+        let hashes = await Set((0..<20 as Range<UInt64>).asyncMap { await simulator.run(seed: $0).traceHash })
+        #expect(hashes.count == 20)
+    }
+
+    @Test("replaying a run's events reproduces its trace")
+    func replayReproducesTrace() async {
+        for seed in [3, 17, 42] as [UInt64] {
+            let run = await simulator.run(seed: seed)
+            let replay = await simulator.replay(run.events, seed: seed)
+            #expect(replay.skipped == 0)
+            #expect(replay.events == run.events)
+            #expect(replay.violation == run.violation)
+            let withoutHeader = { (outcome: ScheduleOutcome) in outcome.trace.filter { $0.lane != "run" }.map(\.line) }
+            #expect(withoutHeader(replay) == withoutHeader(run))
+        }
+    }
+
+    @Test("the example app passes its schedules with every bug off")
+    func exampleAppPasses() async {
+        for seed in 0..<40 as Range<UInt64> {
+            let outcome = await simulator.run(seed: seed)
+            #expect(outcome.passed, "seed \(seed): \(outcome.violation?.description ?? "")")
+        }
+    }
+
+    @Test("an illegal event in a replayed list is skipped, not applied")
+    func illegalEventsAreSkipped() async {
+        let outcome = await simulator.replay([.suspend, .launch(.user), .launch(.user), .resignActive(scene: 2)])
+        #expect(outcome.events == [.launch(.user)])
+        #expect(outcome.skipped == 3)
+        #expect(outcome.passed)
+    }
+
+    @Test("idle background hours cost nothing: a day of virtual time in a few events")
+    func clockJumpsAreFree() async {
+        let outcome = await simulator.replay([.launch(.user), .enterBackground(scene: 1), .suspend, .clockJump(hours: 24)])
+        #expect(outcome.simulatedMilliseconds >= 24 * 3_600_000)
+        #expect(outcome.passed)
+    }
+
+    @Test("work waiting on the real clock is reported as escaped, not hung",
+          arguments: [EscapingApp.Escape.realSleep, .detachedSleep])
+    func realClockWorkEscapes(escape: EscapingApp.Escape) async {
+        var options = SimulationOptions()
+        options.stallTime = .milliseconds(50)
+        let simulator = Simulator(app: EscapingApp.app(escape), options: options)
+        let outcome = await simulator.replay([.launch(.user)])
+        #expect(outcome.violation?.kind == .escapedWork)
+        #expect(outcome.violation?.message.contains("application: ") == true)
+    }
+
+    @Test("storage touched from another thread is reported as escaped and refused")
+    func offMainStorageEscapes() async {
+        let disk = PlaceholderDisk()
+        let simulator = Simulator(app: EscapingApp.app(.storageOffMain), makeDisk: { disk })
+        let outcome = await simulator.replay([.launch(.user)])
+        #expect(outcome.violation?.kind == .escapedWork)
+        #expect(!disk.itemExists(at: "/escaped.txt"))
+    }
+
+    @Test("after a kill, nothing of the old incarnation reaches the disk")
+    func killedIncarnationIsFenced() async {
+        let disk = PlaceholderDisk()
+        let simulator = Simulator(app: LibraryExample.app(), makeDisk: { disk })
+        let outcome = await simulator.replay([
+            .launch(.user), .advance(milliseconds: 100),
+            .userAction(name: "edit note", scene: 1, seed: 7),
+            .crashDuringNextStep(atOperation: 1, death: .kill), .advance(milliseconds: 300),
+        ])
+        #expect(outcome.passed)
+        #expect(outcome.traceText.contains("dies (kill) before mkdir /Library/notes"))
+        #expect(outcome.trace.filter { $0.step == 4 && $0.lane.hasPrefix("disk") }.isEmpty)
+        #expect(!disk.itemExists(at: "/Library/notes/S1.txt"))
+    }
+}
+
+extension Sequence {
+    func asyncMap<T>(_ transform: (Element) async -> T) async -> [T] {
+        var result: [T] = []
+        for element in self { result.append(await transform(element)) }
+        return result
+    }
+}
