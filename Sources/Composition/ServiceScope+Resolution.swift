@@ -38,8 +38,7 @@ extension ServiceScope {
         guard mode == .transient else { throw unresolvable(slot: slot) }
         // Safe because a non-failing slot's entry is a TypedEntry of its key's value type, and the
         // table retains it for as long as this scope lives.
-        let entry = unsafeDowncast(index.entries[slot].takeUnretainedValue(), to: TypedEntry<Value>.self)
-        return try entry.make(self, entry)
+        return try invokeTransient(Unmanaged<TypedEntry<Value>>.fromOpaque(index.entries[slot].toOpaque()), in: self)
     }
 
     /// Resolves dependency number `index` of `entry`, adding `entry` to the path of any failure.
@@ -99,5 +98,22 @@ extension ServiceScope {
     /// The error for a value whose lifetime has no enclosing scope here.
     func unavailable(_ entry: Entry) -> CompositionError {
         .scopeUnavailable(entry.step, scope: name, scopeLifetime: lifetime, path: [entry.step])
+    }
+}
+
+/// Creates a transient value through an unretained entry: the frozen table, retained by the scope,
+/// keeps the entry and its factory alive, so the call needs no retain of either.
+///
+/// Nonisolated so that the closure handed to `_withUnsafeGuaranteedRef` (a Swift 5 API) carries no
+/// dynamic main-actor check; its only callers are main-actor methods of ``ServiceScope``.
+@inlinable
+@inline(__always)
+nonisolated func invokeTransient<Value>(
+    _ entry: Unmanaged<TypedEntry<Value>>, in scope: ServiceScope
+) throws(CompositionError) -> Value {
+    do {
+        return try entry._withUnsafeGuaranteedRef { entry in try entry.invoke(scope, entry) }
+    } catch {
+        throw CompositionError.rethrown(error)
     }
 }
