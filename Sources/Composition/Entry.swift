@@ -74,11 +74,6 @@ final class TypedEntry<Value>: Entry {
     @usableFromInline let make: @MainActor (ServiceScope, Entry) throws(CompositionError) -> Value
     /// Creates the value asynchronously; `nil` for a synchronous registration.
     @usableFromInline let makeAsync: (@MainActor (ServiceScope, Entry) async throws(CompositionError) -> Value)?
-    /// `make` typed without its isolation, so that a resolution can call it through a guaranteed
-    /// (unretained) reference from nonisolated code.
-    // Safe because only ServiceScope calls it, always on the main actor, which is the isolation
-    // `make` requires; a global-actor function and a nonisolated one share one representation.
-    @usableFromInline nonisolated(unsafe) let invoke: (ServiceScope, Entry) throws(CompositionError) -> Value
     let teardown: (@MainActor (Value) -> Void)?
 
     @usableFromInline
@@ -89,7 +84,6 @@ final class TypedEntry<Value>: Entry {
         teardown: (@MainActor (Value) -> Void)?
     ) {
         self.make = make
-        self.invoke = unsafeBitCast(make, to: ((ServiceScope, Entry) throws(CompositionError) -> Value).self)
         self.makeAsync = makeAsync
         self.teardown = teardown
         super.init(slot: seed.slot, key: seed.record.key, lifetime: seed.lifetime,

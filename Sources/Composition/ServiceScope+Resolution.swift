@@ -38,7 +38,14 @@ extension ServiceScope {
         guard mode == .transient else { throw unresolvable(slot: slot) }
         // Safe because a non-failing slot's entry is a TypedEntry of its key's value type, and the
         // table retains it for as long as this scope lives.
-        return try invokeTransient(Unmanaged<TypedEntry<Value>>.fromOpaque(index.entries[slot].toOpaque()), in: self)
+        // Safe because a non-failing slot's entry is a TypedEntry of its key's value type, and the
+        // table, retained by this scope, keeps it (and its factory) alive during the call.
+        let entry = Unmanaged<TypedEntry<Value>>.fromOpaque(index.entries[slot].toOpaque())
+        do {
+            return try withGuaranteedReference(to: entry) { entry in try entry.make(self, entry) }
+        } catch {
+            throw CompositionError.rethrown(error)
+        }
     }
 
     /// Resolves dependency number `index` of `entry`, adding `entry` to the path of any failure.
@@ -101,19 +108,16 @@ extension ServiceScope {
     }
 }
 
-/// Creates a transient value through an unretained entry: the frozen table, retained by the scope,
-/// keeps the entry and its factory alive, so the call needs no retain of either.
+/// Runs `body` with a reference that is neither retained nor released, for an object the caller
+/// knows to be alive throughout.
 ///
-/// Nonisolated so that the closure handed to `_withUnsafeGuaranteedRef` (a Swift 5 API) carries no
-/// dynamic main-actor check; its only callers are main-actor methods of ``ServiceScope``.
+/// A nonisolated pass-through to `Unmanaged._withUnsafeGuaranteedRef`: a main-actor closure handed
+/// to that Swift 5 API directly would get a dynamic isolation check on every call, while `body`
+/// here keeps the caller's isolation statically.
 @inlinable
 @inline(__always)
-nonisolated func invokeTransient<Value>(
-    _ entry: Unmanaged<TypedEntry<Value>>, in scope: ServiceScope
-) throws(CompositionError) -> Value {
-    do {
-        return try entry._withUnsafeGuaranteedRef { entry in try entry.invoke(scope, entry) }
-    } catch {
-        throw CompositionError.rethrown(error)
-    }
+nonisolated func withGuaranteedReference<Object: AnyObject, Result>(
+    to object: Unmanaged<Object>, _ body: (Object) throws -> Result
+) rethrows -> Result {
+    try object._withUnsafeGuaranteedRef(body)
 }
