@@ -40,7 +40,7 @@ extension SimulationRun {
             return action.isEnabled(appIncarnation, scene, current.environment)
         case .suspend:
             guard isRunning, let runtime = current?.runtime else { return false }
-            return runtime.connectedScenes.allSatisfy { !$0.state.isForeground }
+            return runtime.scenes.values.allSatisfy { !$0.state.isForeground }
                 && runtime.extraTimeLeases.isEmpty && runtime.runningTasks.isEmpty
         case .kill:
             return isAlive
