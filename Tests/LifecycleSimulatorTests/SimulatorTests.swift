@@ -54,6 +54,15 @@ struct SimulatorTests {
         #expect(outcome.passed)
     }
 
+    @Test("a scene connected for a universal link selects the linked book")
+    func linkAtConnect() async {
+        let outcome = await simulator.replay([
+            .launch(.user), .connectSceneWithLink(scene: 2, link: 0, asActivity: true), .advance(milliseconds: 100),
+        ])
+        #expect(outcome.passed, "\(outcome.violation?.description ?? "")")
+        #expect(outcome.traceText.contains("edit selection@S2 = \"B3\""))
+    }
+
     @Test("idle background hours cost nothing: a day of virtual time in a few events")
     func clockJumpsAreFree() async {
         let outcome = await simulator.replay([.launch(.user), .enterBackground(scene: 1), .suspend, .clockJump(hours: 24)])

@@ -17,6 +17,8 @@ extension SimulationRun {
             guard let payload = sessions[slot]?.payload, !payload.isEmpty else { return false }
             if case .app(let index, _) = restoration { return app.restorationMutations.indices.contains(index) }
             return true
+        case let .connectSceneWithLink(slot, link, _):
+            return isAlive && (1...options.maxScenes).contains(slot) && scene(slot) == nil && app.links.indices.contains(link)
         case .disconnectScene(let slot):
             return scene(slot) != nil
         case .discardSession(let slot):
