@@ -81,6 +81,16 @@ struct SimulatorTests {
         #expect(outcome.violation?.message.contains("application: ") == true)
     }
 
+    @Test("work that calls a custom actor runs to completion, the same way every time")
+    func customActorWork() async {
+        let simulator = Simulator(app: ActorApp.app())
+        let first = await simulator.replay([.launch(.user), .advance(milliseconds: 100)])
+        let second = await simulator.replay([.launch(.user), .advance(milliseconds: 100)])
+        #expect(first.passed, "\(first.violation?.description ?? "")")
+        #expect(first.traceText.contains("edit count = \"3\""))
+        #expect(first.traceHash == second.traceHash)
+    }
+
     @Test("storage touched from another thread is reported as escaped and refused")
     func offMainStorageEscapes() async {
         let disk = PlaceholderDisk()
