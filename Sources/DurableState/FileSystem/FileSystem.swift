@@ -35,11 +35,23 @@ public protocol FileSystem: Sendable {
     /// Flushes the file's data and metadata to stable storage (`fsync`, `F_FULLFSYNC` on Apple).
     func syncFile(at path: String) throws(FileSystemError)
 
+    /// ``writeFile(_:to:permissions:)`` followed by ``syncFile(at:)``, through one open file where
+    /// the implementation can. The name is not durable until the directory is synced.
+    func writeAndSyncFile(_ data: Data, to path: String, permissions: UInt16) throws(FileSystemError)
+
     /// Flushes the directory's entries (created, renamed and removed names) to stable storage.
     func syncDirectory(at path: String) throws(FileSystemError)
 
     /// The POSIX permission bits of the item at `path`.
     func permissions(at path: String) throws(FileSystemError) -> UInt16
+}
+
+extension FileSystem {
+    /// Writes then syncs with two calls; ``POSIXFileSystem`` does both through one descriptor.
+    public func writeAndSyncFile(_ data: Data, to path: String, permissions: UInt16) throws(FileSystemError) {
+        try writeFile(data, to: path, permissions: permissions)
+        try syncFile(at: path)
+    }
 }
 
 /// Why a file-system operation failed. The operation did not happen, or for a write, the target

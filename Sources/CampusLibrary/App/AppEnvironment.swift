@@ -1,0 +1,66 @@
+import DurableState
+import Foundation
+import Lifecycle
+
+/// Everything the app takes from the outside world, so that a host — the terminal process, the
+/// simulator's virtual device, a test — builds an incarnation by choosing each piece: the runtime
+/// (and with it the clock and the work tracker), the file system, the secret store, the logger,
+/// the data directory, the catalogue backend and the library service.
+///
+/// A value assembled by the host and consumed by ``AppComposition``; main-actor isolated because
+/// the runtime and clock are.
+@MainActor
+public struct AppEnvironment {
+    /// Which catalogue backend to use.
+    public enum CatalogueChoice {
+        /// The bundled catalogue in an SQLite file at this path.
+        case bundled(path: String)
+        /// A remote catalogue speaking the Open Library search API at this base URL, falling back to
+        /// the bundled catalogue (in an SQLite file at `fallbackPath`) while unreachable.
+        case remote(URL, fallbackPath: String)
+        /// A backend supplied by the host (tests, the simulator).
+        case custom(any CatalogueService)
+    }
+
+    /// The lifecycle runtime of this incarnation.
+    public var runtime: LifecycleRuntime
+    /// Where every durable file operation goes.
+    public var fileSystem: any FileSystem
+    /// Where the session token lives.
+    public var secretStore: any SecretStore
+    /// Where logs go.
+    public var logger: LifelineLogger
+    /// The app's directory on `fileSystem` (absolute).
+    public var dataDirectory: String
+    /// The catalogue backend.
+    public var catalogue: CatalogueChoice
+    /// The library's account and basket service; `nil` builds the embedded one in
+    /// `<dataDirectory>/server`.
+    public var server: (any AccountServer & BasketRepository)?
+    /// Where consented analytics events go.
+    public var analyticsSink: any AnalyticsSink
+    /// The quiet interval before a debounced write (notes, basket).
+    public var writeDebounce: Duration
+
+    /// Creates an environment; the catalogue defaults to the bundled one at
+    /// `<dataDirectory>/catalogue.sqlite` (give the simulator and tests an ``InMemoryCatalogue``).
+    public init(
+        runtime: LifecycleRuntime, fileSystem: any FileSystem, secretStore: any SecretStore,
+        logger: LifelineLogger, dataDirectory: String, catalogue: CatalogueChoice? = nil,
+        server: (any AccountServer & BasketRepository)? = nil, analyticsSink: (any AnalyticsSink)? = nil,
+        writeDebounce: Duration = .milliseconds(300)
+    ) {
+        self.runtime = runtime
+        self.fileSystem = fileSystem
+        self.secretStore = secretStore
+        self.logger = logger
+        self.dataDirectory = dataDirectory
+        self.catalogue = catalogue ?? .bundled(path: dataDirectory + "/catalogue.sqlite")
+        self.server = server
+        self.analyticsSink = analyticsSink ?? LoggingAnalyticsSink(logger: logger)
+        self.writeDebounce = writeDebounce
+    }
+
+    /// The clock of the runtime.
+    public var clock: any LifelineClock { runtime.clock }
+}

@@ -1,0 +1,31 @@
+import Lifecycle
+
+/// Renders a book record: title, authors, year, subjects, basket status and the start of the note.
+/// A pure function of the view model's state. A namespace.
+public enum BookRecordView {
+    /// The screen's body in `width` × `height` cells.
+    @MainActor
+    public static func render(_ model: BookRecordViewModel, width: Int, height: Int) -> [String] {
+        switch model.record {
+        case .idle, .loading:
+            return [" Loading the record…"]
+        case .failed(let error):
+            return [" \(error)", "", " Press Esc to go back."]
+        case .loaded(let book):
+            var lines = TextLayout.wrap(book.title, width: width - 2).map { " " + $0 }
+            lines.append("")
+            lines.append(" by " + (book.authors.isEmpty ? "unknown" : book.authors.joined(separator: ", ")))
+            lines.append(" first published " + (book.year.map(String.init) ?? "in an unknown year"))
+            lines.append(" subjects: " + book.subjects.joined(separator: "; "))
+            lines.append(" id: \(book.id)")
+            lines.append("")
+            lines.append(model.isInBasket ? " ✓ In your borrowing basket" : " Not in your basket")
+            lines.append("")
+            let note = model.noteText
+            lines.append(" Note (\(model.noteSaveState)):")
+            let preview = note.isEmpty ? ["   (no note yet)"] : TextLayout.wrap(note, width: width - 4).map { "   " + $0 }
+            lines += preview.prefix(max(height - lines.count, 1))
+            return lines
+        }
+    }
+}

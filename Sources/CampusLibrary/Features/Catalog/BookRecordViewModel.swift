@@ -1,0 +1,84 @@
+import Lifecycle
+import Observation
+
+/// The book record screen: the record as an explicit load state (a book that no longer exists is
+/// a failure with a recovery message, never a crash), the basket toggle and a preview of the note.
+///
+/// Created by its ``WindowModel`` when the screen is pushed (screen lifetime: its scope ends when the
+/// screen is popped); lives on the main actor.
+@Observable
+@MainActor
+public final class BookRecordViewModel {
+    /// Why a record could not be shown.
+    public enum Failure: Error, Equatable, CustomStringConvertible {
+        /// The catalogue has no such book (any more).
+        case notFound(BookID)
+
+        /// A recovery message.
+        public var description: String {
+            switch self {
+            case .notFound(let id): "The book “\(id)” is no longer in the catalogue."
+            }
+        }
+    }
+
+    /// The book's identifier.
+    public let bookID: BookID
+    /// The record.
+    public private(set) var record: LoadState<Book> = .idle
+
+    @ObservationIgnored private let catalogue: LibraryCatalogue
+    @ObservationIgnored private let basket: BorrowingBasket
+    @ObservationIgnored private let notes: NotesRepository
+    @ObservationIgnored private let analytics: AnalyticsService
+    @ObservationIgnored private let scope: TaskScope
+
+    /// Creates the screen's model; call ``load()``.
+    public init(
+        bookID: BookID, catalogue: LibraryCatalogue, basket: BorrowingBasket, notes: NotesRepository,
+        analytics: AnalyticsService, scope: TaskScope
+    ) {
+        self.bookID = bookID
+        self.catalogue = catalogue
+        self.basket = basket
+        self.notes = notes
+        self.analytics = analytics
+        self.scope = scope
+    }
+
+    /// Loads the record (once the catalogue has loaded).
+    public func load() {
+        guard record.value == nil, !record.isLoading else { return }
+        record = .loading
+        catalogue.whenLoaded { [weak self] in
+            guard let self else { return }
+            self.scope.task("book record") { [catalogue, bookID] in
+                guard let book = try await catalogue.book(bookID) else { throw Failure.notFound(bookID) }
+                return book
+            } apply: { [weak self] result in
+                self?.record = LoadState(result)
+                if case .success = result { self?.analytics.track(.openedBook) }
+            }
+        }
+    }
+
+    /// Whether the book is in the basket.
+    public var isInBasket: Bool { basket.contains(bookID) }
+
+    /// Adds the book to the basket, or removes it.
+    public func toggleBasket() {
+        guard let book = record.value else { return }
+        if basket.contains(book.id) {
+            basket.remove(book.id)
+        } else {
+            basket.add(book)
+            analytics.track(.addedToBasket)
+        }
+    }
+
+    /// The note's text (saved or not), shared with every window on this book.
+    public var noteText: String { notes.draft(for: bookID).text }
+
+    /// The note's save indicator.
+    public var noteSaveState: SaveState { notes.draft(for: bookID).saveState }
+}

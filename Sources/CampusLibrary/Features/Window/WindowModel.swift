@@ -1,0 +1,200 @@
+import Foundation
+import Lifecycle
+import Observation
+
+/// One window (scene): its own navigation and selection, the model of the screen on top, and the
+/// restoration of both from the scene session's payload — validated against the catalogue, so a
+/// book that no longer exists yields a recovery message and a shorter path, never a crash.
+///
+/// ```swift
+/// window.openBook(id)            // selection + push .book(id)
+/// window.open(.notes(id))        // the note editor on top
+/// window.back()
+/// ```
+///
+/// Created by the scene delegate when its scene connects and owned by it (scene lifetime); screens
+/// get child scopes of the scene's scope, ended when they are popped. Lives on the main actor.
+@Observable
+@MainActor
+public final class WindowModel {
+    /// The model of the screen on top of a window.
+    public enum Screen {
+        /// The root search screen.
+        case search(SearchViewModel)
+        /// A book record.
+        case book(BookRecordViewModel)
+        /// A note editor.
+        case notes(NoteEditorViewModel)
+        /// The basket.
+        case basket(BasketViewModel)
+        /// The profile.
+        case profile(ProfileViewModel)
+    }
+
+    /// The scene session this window belongs to.
+    public let sessionID: SceneSessionID
+    /// The screens above the search screen.
+    public private(set) var navigation = NavigationState<AppRoute>()
+    /// The root search screen (also the window's selection).
+    public let search: SearchViewModel
+    /// The screen on top.
+    public private(set) var screen: Screen
+    /// A message explaining what could not be restored or opened; cleared by the next navigation.
+    public private(set) var recoveryMessage: String?
+
+    @ObservationIgnored private let services: AppServices
+    @ObservationIgnored private let scope: TaskScope
+    @ObservationIgnored private var screenScope: TaskScope?
+
+    /// Creates a fresh window whose work runs in `scope` (the scene's).
+    public init(sessionID: SceneSessionID, services: AppServices, scope: TaskScope) {
+        self.sessionID = sessionID
+        self.services = services
+        self.scope = scope
+        let search = SearchViewModel(
+            catalogue: services.catalogue, arrivals: services.arrivals, analytics: services.analytics,
+            clock: services.clock, scope: scope
+        )
+        self.search = search
+        self.screen = .search(search)
+    }
+
+    /// The window is on screen: load what restoration deferred (the restored search). Cheap and
+    /// idempotent; front-ends call it for the window they draw.
+    public func appear() {
+        search.searchIfNeeded()
+    }
+
+    /// The window's selected book.
+    public var selection: BookID? { search.selection }
+
+    /// The route on top, or `nil` on the search screen.
+    public var topRoute: AppRoute? { navigation.top }
+
+    /// Opens `route` on top (nothing if it is already on top). A book route also selects the book.
+    public func open(_ route: AppRoute) {
+        recoveryMessage = nil
+        if let id = route.bookID { search.select(id) }
+        guard navigation.top != route else { return }
+        navigation.push(route)
+        rebuildScreen()
+    }
+
+    /// Selects and opens the record of `id`.
+    public func openBook(_ id: BookID) {
+        open(.book(id))
+    }
+
+    /// Opens the note editor for the book on top (or the selected one).
+    public func openNotes() {
+        guard let id = navigation.top?.bookID ?? search.selection else { return }
+        open(.notes(id))
+    }
+
+    /// Goes back one screen; does nothing on the search screen.
+    public func back() {
+        recoveryMessage = nil
+        guard !navigation.path.isEmpty else { return }
+        navigation.pop()
+        rebuildScreen()
+    }
+
+    /// Goes back to the search screen.
+    public func popToRoot() {
+        recoveryMessage = nil
+        guard !navigation.path.isEmpty else { return }
+        navigation.popToRoot()
+        rebuildScreen()
+    }
+
+    /// Hides the recovery message.
+    public func dismissRecoveryMessage() {
+        recoveryMessage = nil
+    }
+
+    /// The state restored on relaunch.
+    public var state: WindowState {
+        WindowState(query: search.query, selection: search.selection, navigation: navigation)
+    }
+
+    /// The restoration payload for the scene session.
+    public func restorationPayload() -> Data {
+        WindowRestoration.encode(state)
+    }
+
+    /// Restores the window from a session's payload (nothing for `nil`). An unreadable payload
+    /// starts a fresh window with a recovery message; books are checked once the catalogue has
+    /// loaded.
+    public func restore(from payload: Data?) {
+        guard let payload else { return }
+        let restored: WindowState
+        do {
+            restored = try WindowRestoration.decode(payload)
+        } catch {
+            services.logger.category("restoration").warning("A window started fresh: \(error.description, privacy: .public)")
+            recoveryMessage = "This window could not be restored and was reset."
+            return
+        }
+        navigation = restored.navigation
+        search.restore(query: restored.query, selection: restored.selection)
+        rebuildScreen()
+        validate(restored)
+    }
+
+    private func validate(_ restored: WindowState) {
+        let ids = restored.referencedBooks
+        guard !ids.isEmpty else { return }
+        services.catalogue.whenLoaded { [weak self] in
+            guard let self else { return }
+            self.scope.task("validate restored window") { [catalogue = self.services.catalogue] in
+                try await catalogue.books(ids)
+            } apply: { [weak self] result in
+                guard let self, case .success(let found) = result else { return }
+                let missing = ids.filter { found[$0] == nil }
+                guard !missing.isEmpty else { return }
+                self.services.logger.category("restoration").info(
+                    "A restored window referred to \(missing.count, privacy: .public) books no longer in the catalogue."
+                )
+                if let selection = self.search.selection, missing.contains(selection) { self.search.select(nil) }
+                let valid = self.navigation.validated { route in route.bookID.map { found[$0] != nil } ?? true }
+                if valid != self.navigation {
+                    self.navigation = valid
+                    self.rebuildScreen()
+                }
+                let names = missing.map { "“\($0)”" }.joined(separator: ", ")
+                self.recoveryMessage = "\(names) \(missing.count == 1 ? "is" : "are") no longer in the catalogue; "
+                    + "the window shows what could be restored."
+            }
+        }
+    }
+
+    private func rebuildScreen() {
+        screenScope?.end()
+        screenScope = nil
+        guard let route = navigation.top else {
+            screen = .search(search)
+            return
+        }
+        let child = scope.child(named: "screen \(route)")
+        screenScope = child
+        switch route {
+        case .book(let id):
+            let model = BookRecordViewModel(
+                bookID: id, catalogue: services.catalogue, basket: services.basket, notes: services.notes,
+                analytics: services.analytics, scope: child
+            )
+            model.load()
+            screen = .book(model)
+        case .notes(let id):
+            let model = NoteEditorViewModel(
+                bookID: id, draft: services.notes.draft(for: id), catalogue: services.catalogue, scope: child
+            )
+            model.load()
+            screen = .notes(model)
+        case .basket:
+            screen = .basket(BasketViewModel(basket: services.basket))
+        case .profile:
+            screen = .profile(ProfileViewModel(auth: services.auth, analytics: services.analytics, scope: child))
+        }
+    }
+}

@@ -1,0 +1,35 @@
+import Lifecycle
+
+/// What one window restores on relaunch: compact values only — the search text, the selected book
+/// and the navigation path as routes holding identifiers. Restored data is untrusted: decoding
+/// validates identifiers and limits, and ``WindowModel`` checks every book against the catalogue.
+/// A `Codable` value written into the scene session's restoration payload.
+public struct WindowState: Codable, Hashable, Sendable {
+    /// The current schema; older ones are migrated by ``WindowRestoration``.
+    public static let schemaVersion = 1
+    /// The longest navigation path a payload may hold.
+    public static let maximumPathLength = 16
+
+    /// The search field's text.
+    public var query: String
+    /// The window's selected book.
+    public var selection: BookID?
+    /// The screens above the search screen.
+    public var navigation: NavigationState<AppRoute>
+
+    /// Creates a window state.
+    public init(query: String = "", selection: BookID? = nil, navigation: NavigationState<AppRoute> = NavigationState()) {
+        self.query = query
+        self.selection = selection
+        self.navigation = navigation
+    }
+
+    /// The books the state refers to, in path order, then the selection.
+    public var referencedBooks: [BookID] {
+        var ids: [BookID] = []
+        for id in navigation.path.compactMap(\.bookID) + [selection].compactMap({ $0 }) where !ids.contains(id) {
+            ids.append(id)
+        }
+        return ids
+    }
+}

@@ -1,0 +1,37 @@
+import Lifecycle
+import Observation
+
+/// Analytics that collect nothing before consent: events are dropped (not queued) while consent is
+/// undecided or refused, and nothing is set up merely because the app launched.
+///
+/// Created once by the composition root (application lifetime); lives on the main actor.
+@Observable
+@MainActor
+public final class AnalyticsService {
+    @ObservationIgnored private let preferences: PreferencesStore
+    @ObservationIgnored private let sink: any AnalyticsSink
+    /// Mirrors the stored consent so the interface can observe it.
+    public private(set) var consent: Bool?
+
+    /// Creates the service; the stored consent is read now.
+    public init(preferences: PreferencesStore, sink: any AnalyticsSink) {
+        self.preferences = preferences
+        self.sink = sink
+        self.consent = preferences.value.analyticsConsent
+    }
+
+    /// Whether events are being recorded.
+    public var isCollecting: Bool { consent == true }
+
+    /// Records the student's choice.
+    public func setConsent(_ granted: Bool) {
+        consent = granted
+        preferences.update { $0.analyticsConsent = granted }
+    }
+
+    /// Records `event` if the student consented; otherwise drops it.
+    public func track(_ event: AnalyticsEvent) {
+        guard isCollecting else { return }
+        sink.record(event)
+    }
+}

@@ -1,0 +1,42 @@
+import DurableState
+
+/// The library's account service — "the server": sign-in, token verification and sign-out.
+///
+/// The app talks to it only through this protocol; the default is ``EmbeddedAccountServer``, which
+/// runs in-process on local files, and tests or the simulator supply their own. Owned by the
+/// composition root (application lifetime, or longer in the simulator, where the server outlives
+/// app incarnations); lives on the main actor.
+@MainActor
+public protocol AccountServer: AnyObject {
+    /// Signs in and issues a session token.
+    /// - Throws: ``AccountServerError/invalidCredentials`` or ``AccountServerError/unreachable(_:)``;
+    ///   no session is created then.
+    func signIn(username: String, password: Secret) async throws(AccountServerError) -> (token: Secret, account: Account)
+    /// The account a token belongs to: the source of truth for "is this session still valid".
+    /// - Throws: ``AccountServerError/unauthorized`` for an expired or revoked token.
+    func currentUser(token: Secret) async throws(AccountServerError) -> Account
+    /// Revokes a token. Succeeds for an unknown token.
+    func signOut(token: Secret) async throws(AccountServerError)
+}
+
+/// Why the account service refused or failed. Never contains a password or token.
+public enum AccountServerError: Error, Equatable, Sendable, CustomStringConvertible {
+    /// The name or password is wrong.
+    case invalidCredentials
+    /// The token is unknown, expired or revoked.
+    case unauthorized
+    /// The service could not be reached; nothing changed on it.
+    case unreachable(String)
+    /// The service failed on its side.
+    case server(String)
+
+    /// A message for the interface and logs.
+    public var description: String {
+        switch self {
+        case .invalidCredentials: "The name or password is incorrect."
+        case .unauthorized: "The session is no longer valid."
+        case .unreachable(let reason): "The library service is unreachable (\(reason))."
+        case .server(let reason): "The library service failed: \(reason)"
+        }
+    }
+}

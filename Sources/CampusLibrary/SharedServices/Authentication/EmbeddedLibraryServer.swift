@@ -1,0 +1,183 @@
+import DurableState
+import Foundation
+import Lifecycle
+
+/// The library's account and basket service running in-process, on one durable JSON document
+/// (`server/state.json`): the default "server" behind ``AccountServer`` and ``BasketRepository``.
+///
+/// It keeps only digests of passwords and tokens. Two demo accounts exist (`ada` / `analytical`,
+/// `student` / `library`); signing in with a new name and a password of at least 6 characters
+/// registers it. ``isReachable`` and ``latency`` let tests and the simulator model an offline or
+/// slow service. Created by the composition root (or by the simulator, which keeps it across app
+/// incarnations); lives on the main actor.
+@MainActor
+public final class EmbeddedLibraryServer: AccountServer, BasketRepository {
+    struct StoredAccount: Codable, Equatable {
+        var displayName: String
+        var passwordDigest: String
+    }
+
+    struct State: Codable, Equatable {
+        var accounts: [String: StoredAccount] = [:]
+        /// Token digest → username.
+        var sessions: [String: String] = [:]
+        var baskets: [String: [BookID]] = [:]
+        var nextBasketNumber = 1
+    }
+
+    /// Whether requests reach the service; when false every call fails with `unreachable`.
+    public var isReachable = true
+    /// How long each request takes, on the injected clock.
+    public var latency: Duration = .zero
+
+    private let document: JSONDocument<State>?
+    private let clock: any LifelineClock
+    private let makeToken: @MainActor () -> String
+    private var state: State
+
+    /// Creates a service whose state lives in `document` (`nil`: in memory only).
+    init(
+        document: JSONDocument<State>?, clock: any LifelineClock,
+        makeToken: @escaping @MainActor () -> String = EmbeddedLibraryServer.randomToken
+    ) {
+        self.document = document
+        self.clock = clock
+        self.makeToken = makeToken
+        var loaded = (try? document?.load()) ?? State()
+        for (name, display, password) in Self.demoAccounts where loaded.accounts[name] == nil {
+            loaded.accounts[name] = StoredAccount(displayName: display, passwordDigest: Self.digest(password, salt: name))
+        }
+        state = loaded
+    }
+
+    /// Creates a service whose state lives in `directory/state.json` on `fileSystem`.
+    public convenience init(
+        directory: String, fileSystem: any FileSystem, clock: any LifelineClock,
+        makeToken: @escaping @MainActor () -> String = EmbeddedLibraryServer.randomToken
+    ) {
+        let document = JSONDocument<State>(path: directory + "/state.json", fileSystem: fileSystem)
+        self.init(document: document, clock: clock, makeToken: makeToken)
+    }
+
+    /// Creates a service that keeps its state in memory (tests, the simulator's device).
+    public convenience init(
+        inMemoryWith clock: any LifelineClock,
+        makeToken: @escaping @MainActor () -> String = EmbeddedLibraryServer.randomToken
+    ) {
+        self.init(document: nil, clock: clock, makeToken: makeToken)
+    }
+
+    public func signIn(username: String, password: Secret) async throws(AccountServerError) -> (token: Secret, account: Account) {
+        try await request()
+        let name = username.trimmingCharacters(in: .whitespaces).lowercased()
+        guard (2...32).contains(name.count), name.allSatisfy({ $0.isLetter || $0.isNumber }) else {
+            throw .invalidCredentials
+        }
+        var next = state
+        if let account = next.accounts[name] {
+            guard account.passwordDigest == Self.digest(password.revealed, salt: name) else { throw .invalidCredentials }
+        } else {
+            guard password.revealed.count >= 6 else { throw .invalidCredentials }
+            next.accounts[name] = StoredAccount(
+                displayName: name.prefix(1).uppercased() + name.dropFirst(),
+                passwordDigest: Self.digest(password.revealed, salt: name)
+            )
+        }
+        let token = makeToken()
+        next.sessions[SHA256.hex(token)] = name
+        try commit(next)
+        return (Secret(token), Account(username: name, displayName: next.accounts[name]?.displayName ?? name))
+    }
+
+    public func currentUser(token: Secret) async throws(AccountServerError) -> Account {
+        try await request()
+        guard let name = state.sessions[SHA256.hex(token.revealed)], let account = state.accounts[name] else {
+            throw .unauthorized
+        }
+        return Account(username: name, displayName: account.displayName)
+    }
+
+    public func signOut(token: Secret) async throws(AccountServerError) {
+        try await request()
+        var next = state
+        next.sessions[SHA256.hex(token.revealed)] = nil
+        try commit(next)
+    }
+
+    /// Revokes every session of `username` (an administrator's action; for tests and the simulator).
+    public func revokeSessions(of username: String) {
+        var next = state
+        next.sessions = next.sessions.filter { $0.value != username }
+        try? commit(next)
+    }
+
+    public func createBasket() async throws(BasketRepositoryError) -> BasketID {
+        try await basketRequest()
+        var next = state
+        let id = "basket-\(next.nextBasketNumber)"
+        next.nextBasketNumber += 1
+        next.baskets[id] = []
+        try commitBasket(next)
+        return BasketID(id)
+    }
+
+    public func replaceBasket(_ id: BasketID, with books: [BookID]) async throws(BasketRepositoryError) {
+        try await basketRequest()
+        guard state.baskets[id.rawValue] != nil else { throw .notFound }
+        var next = state
+        next.baskets[id.rawValue] = books
+        try commitBasket(next)
+    }
+
+    public func basket(_ id: BasketID) async throws(BasketRepositoryError) -> [BookID] {
+        try await basketRequest()
+        guard let books = state.baskets[id.rawValue] else { throw .notFound }
+        return books
+    }
+
+    /// Deletes a basket record (an administrator's action; for tests and the simulator).
+    public func deleteBasket(_ id: BasketID) {
+        var next = state
+        next.baskets[id.rawValue] = nil
+        try? commit(next)
+    }
+
+    /// Number of basket records, for tests.
+    public var basketCount: Int { state.baskets.count }
+
+    /// A token of 32 random hexadecimal digits.
+    public static func randomToken() -> String {
+        var generator = SystemRandomNumberGenerator()
+        return (0..<4).map { _ in
+            let text = String(generator.next() as UInt32, radix: 16)
+            return String(repeating: "0", count: 8 - text.count) + text
+        }.joined()
+    }
+
+    private static let demoAccounts = [("ada", "Ada", "analytical"), ("student", "Student", "library")]
+
+    private static func digest(_ password: String, salt: String) -> String {
+        SHA256.hex("campus-library:\(salt):\(password)")
+    }
+
+    private func request() async throws(AccountServerError) {
+        if latency > .zero {
+            do { try await clock.sleep(for: latency) } catch { throw .unreachable("request cancelled") }
+        }
+        guard isReachable else { throw .unreachable("no connection") }
+    }
+
+    private func basketRequest() async throws(BasketRepositoryError) {
+        do { try await request() } catch { throw .unreachable("no connection") }
+    }
+
+    private func commit(_ next: State) throws(AccountServerError) {
+        do { try document?.save(next) } catch { throw .server(error.description) }
+        state = next
+    }
+
+    private func commitBasket(_ next: State) throws(BasketRepositoryError) {
+        do { try document?.save(next) } catch { throw .server(error.description) }
+        state = next
+    }
+}

@@ -1,0 +1,119 @@
+import DurableState
+import Lifecycle
+
+/// The embedded catalogue: book records in SQLite (a DurableState ``Database``) with an FTS5 index
+/// over title, authors and subjects, built from the bundled ``CatalogueSeed`` on first launch (or
+/// whenever the seed version changes) and simply opened afterwards.
+///
+/// The database is a rebuildable cache of bundled data, never user data: commits promise to
+/// survive a process kill, not a power loss, and it lives in a file of the data directory outside
+/// the durable stores. It holds no lock while the app is suspended (it suspends on background).
+/// Tests and the simulator use ``InMemoryCatalogue`` instead. Created by the composition root
+/// (application lifetime); lives on the main actor, where its connection is confined.
+@MainActor
+public final class SQLiteCatalogue: CatalogueService {
+    /// Searches run at once: the index answers within milliseconds.
+    public let searchDebounce: Duration = .zero
+
+    /// The database file.
+    public let path: String
+    private let seed: @MainActor () throws(CatalogueError) -> [Book]
+    private let seedVersion: String
+    private let logger: LifelineLogger
+    private weak var runtime: LifecycleRuntime?
+    private var database: Database?
+    private var suspension: LifecycleObservation?
+
+    /// Creates a catalogue in the file at `path`, filled from `seed` (the bundled records by
+    /// default); with a `runtime`, the database suspends while the app is in the background.
+    public init(
+        path: String,
+        seedVersion: String = CatalogueSeed.version,
+        runtime: LifecycleRuntime? = nil,
+        logger: LifelineLogger = .disabled,
+        seed: @escaping @MainActor () throws(CatalogueError) -> [Book] = { () throws(CatalogueError) in
+            try CatalogueSeed.books()
+        }
+    ) {
+        self.path = path
+        self.seedVersion = seedVersion
+        self.runtime = runtime
+        self.logger = logger.category("catalogue")
+        self.seed = seed
+    }
+
+    /// Opens the database and builds it from the seed if it is missing or from another seed version.
+    public func prepare() async throws(CatalogueError) {
+        try prepareNow()
+    }
+
+    /// The synchronous form of ``prepare()``.
+    public func prepareNow() throws(CatalogueError) {
+        guard database == nil else { return }
+        let opened = try Self.open(path)
+        if try Self.metadata("seed", in: opened) != seedVersion {
+            logger.info("Building the catalogue database from the bundled seed.")
+            try Self.replaceContents(of: opened, with: seed(), seedVersion: seedVersion)
+        }
+        database = opened
+        if let runtime { suspension = opened.suspendWhileInBackground(of: runtime, logger: logger) }
+    }
+
+    /// Searches synchronously; see ``CatalogueService/search(_:limit:)``.
+    public func searchNow(_ query: String, limit: Int) throws(CatalogueError) -> [Book] {
+        guard let database else { throw .notLoaded }
+        guard let expression = FullTextQuery.expression(for: query) else { return [] }
+        return try Self.catching {
+            try database.fetchAll(Self.searchSQL, [expression, limit], Self.book(from:)).compactMap { $0 }
+        }
+    }
+
+    /// Looks books up synchronously; see ``CatalogueService/books(_:)``.
+    public func booksNow(_ ids: [BookID]) throws(CatalogueError) -> [BookID: Book] {
+        guard let database else { throw .notLoaded }
+        var found: [BookID: Book] = [:]
+        try Self.catching {
+            for id in ids where found[id] == nil {
+                if let book = try database.fetchOne("SELECT \(Self.columns) FROM books WHERE id = ?", [id.rawValue], Self.book(from:)) ?? nil {
+                    found[id] = book
+                }
+            }
+        }
+        return found
+    }
+
+    public func search(_ query: String, limit: Int) async throws(CatalogueError) -> [Book] {
+        try searchNow(query, limit: limit)
+    }
+
+    public func books(_ ids: [BookID]) async throws(CatalogueError) -> [BookID: Book] {
+        try booksNow(ids)
+    }
+
+    public func newArrivals(limit: Int) async throws(CatalogueError) -> [Book] {
+        guard let database else { throw .notLoaded }
+        return try Self.catching {
+            try database.fetchAll("SELECT \(Self.columns) FROM books ORDER BY added DESC LIMIT ?", [limit], Self.book(from:))
+                .compactMap { $0 }
+        }
+    }
+
+    /// Adds (or replaces) records, as a library adds new acquisitions; they become the newest arrivals.
+    public func add(_ books: [Book]) throws(CatalogueError) {
+        guard let database else { throw .notLoaded }
+        try Self.catching { try database.transaction { database in try Self.insert(books, into: database) } }
+    }
+
+    public func purgeCaches() {
+        database?.clearStatementCache()
+    }
+
+    /// Builds a catalogue database file at `path` holding `books`, marked as built from
+    /// `seedVersion` so that the app opens it as is. For benchmarks and fixtures.
+    /// - Throws: ``CatalogueError``; the file may be left partially built.
+    public static func build(at path: String, books: [Book], seedVersion: String = CatalogueSeed.version) throws(CatalogueError) {
+        let database = try open(path)
+        try replaceContents(of: database, with: books, seedVersion: seedVersion)
+        database.close()
+    }
+}

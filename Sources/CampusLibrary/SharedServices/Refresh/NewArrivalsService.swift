@@ -1,0 +1,66 @@
+import Foundation
+import Lifecycle
+import Observation
+
+/// The "new arrivals" shelf, refreshed in the background (an app-refresh task) or on demand, and
+/// kept as identifiers in the preferences so the shelf shows at once on the next launch.
+///
+/// Created once by the composition root (application lifetime); lives on the main actor.
+@Observable
+@MainActor
+public final class NewArrivalsService {
+    /// The identifier of the app-refresh task that refreshes the shelf.
+    public static let taskIdentifier = "example.campuslibrary.refresh-new-arrivals"
+
+    /// The shelf's books, newest first (resolved in the catalogue).
+    public private(set) var books: [Book] = []
+    /// When the shelf was last refreshed.
+    public private(set) var refreshedAt: Date?
+
+    @ObservationIgnored private let catalogue: LibraryCatalogue
+    @ObservationIgnored private let preferences: PreferencesStore
+    @ObservationIgnored private let clock: any LifelineClock
+    @ObservationIgnored private let logger: LifelineLogger
+
+    /// Creates the service.
+    public init(catalogue: LibraryCatalogue, preferences: PreferencesStore, clock: any LifelineClock, logger: LifelineLogger) {
+        self.catalogue = catalogue
+        self.preferences = preferences
+        self.clock = clock
+        self.logger = logger.category("arrivals")
+        refreshedAt = preferences.value.newArrivalsRefreshedAt.map(Date.init(timeIntervalSince1970:))
+    }
+
+    /// Shows the stored shelf (after the catalogue has loaded); on the very first launch, when
+    /// nothing is stored yet, fills it at once.
+    public func restore() async {
+        let ids = preferences.value.newArrivals
+        guard !ids.isEmpty else {
+            if refreshedAt == nil { await refresh() }
+            return
+        }
+        guard let found = try? await catalogue.books(ids) else { return }
+        books = ids.compactMap { found[$0] }
+    }
+
+    /// Fetches the newest books and stores the shelf.
+    /// - Returns: whether the refresh succeeded.
+    @discardableResult
+    public func refresh(limit: Int = 5) async -> Bool {
+        do {
+            let fetched = try await catalogue.service.newArrivals(limit: limit)
+            try Task.checkCancellation()
+            books = fetched
+            let now = clock.date
+            refreshedAt = now
+            preferences.update {
+                $0.newArrivals = fetched.map(\.id)
+                $0.newArrivalsRefreshedAt = now.timeIntervalSince1970
+            }
+            return true
+        } catch {
+            logger.info("New arrivals were not refreshed: \(String(describing: error), privacy: .public)")
+            return false
+        }
+    }
+}

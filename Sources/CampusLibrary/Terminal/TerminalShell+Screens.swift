@@ -1,0 +1,71 @@
+import Lifecycle
+
+/// The keys of each screen of a window.
+extension TerminalShell {
+    func handle(_ key: TerminalKey, in window: WindowModel) {
+        if window.recoveryMessage != nil, key == .escape {
+            window.dismissRecoveryMessage()
+            return
+        }
+        switch window.screen {
+        case .search(let model):
+            switch key {
+            case .character(let character): model.updateQuery(model.query + String(character))
+            case .backspace: model.updateQuery(String(model.query.dropLast()))
+            case .escape: model.updateQuery("")
+            case .up: model.moveHighlight(by: -1)
+            case .down: model.moveHighlight(by: 1)
+            case .enter: if let book = model.bookToOpen { window.openBook(book.id) }
+            default: break
+            }
+        case .book(let model):
+            switch key {
+            case .character("n"), .enter: window.openNotes()
+            case .character("a"): model.toggleBasket()
+            case .escape, .left: window.back()
+            default: break
+            }
+        case .notes(let model):
+            switch key {
+            case .character(let character): model.type(String(character))
+            case .enter: model.newline()
+            case .backspace: model.deleteBackward()
+            case .escape:
+                model.draft.flush()
+                window.back()
+            default: break
+            }
+        case .basket(let model):
+            switch key {
+            case .up: model.moveHighlight(by: -1)
+            case .down: model.moveHighlight(by: 1)
+            case .enter: if let item = model.highlightedItem { window.openBook(item.id) }
+            case .character("d"), .character("x"): model.removeHighlighted()
+            case .escape, .left: window.back()
+            default: break
+            }
+        case .profile(let model):
+            handle(key, in: model, window: window)
+        }
+    }
+
+    private func handle(_ key: TerminalKey, in model: ProfileViewModel, window: WindowModel) {
+        if model.auth.state.account != nil {
+            switch key {
+            case .character("o"): model.signOut()
+            case .character("c"): model.toggleConsent()
+            case .escape, .left: window.back()
+            default: break
+            }
+            return
+        }
+        switch key {
+        case .character(let character): model.type(String(character))
+        case .backspace: model.deleteBackward()
+        case .up, .down: model.switchField()
+        case .enter: model.submit()
+        case .escape: window.back()
+        default: break
+        }
+    }
+}

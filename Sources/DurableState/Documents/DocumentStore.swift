@@ -1,0 +1,198 @@
+import Foundation
+import Lifecycle
+
+/// One `Codable` value in one file, saved atomically and durably, loaded defensively.
+///
+/// ```swift
+/// let drafts = DocumentStore(
+///     fileSystem: fileSystem, path: "/data/draft.json", defaultValue: Draft(),
+///     schema: StoredSchema(version: 2, migrations: [draftV1toV2]), clock: clock, logger: logger)
+/// let loaded = drafts.load()          // never throws: last good copy, then the default
+/// try drafts.save(editedDraft)        // returns once the new draft survives a power loss
+/// ```
+///
+/// Saves go through ``DurableFile`` (temporary file → sync → rename → directory sync); with
+/// `keepsBackup` the previous generation is kept at `<path>.bak`. A file that fails to decode —
+/// truncated, damaged, random bytes, a newer schema, over the size limit — is never overwritten:
+/// it is moved aside (``Quarantine``), the backup is tried, then the default, and each problem is
+/// reported as a ``LoadIssue`` and logged without user data. An older schema is migrated and
+/// written back.
+///
+/// Owned by whoever builds it (the composition root or a store that wraps it); lives on the main
+/// actor, so one save of the file is in flight at a time.
+@MainActor
+public final class DocumentStore<Value: Codable & Sendable> {
+    /// The file and its recipe.
+    public let file: DurableFile
+    /// Encoding, schema and size limit.
+    public let codec: StoredCodec
+    /// What ``load()`` returns when nothing usable is stored.
+    public let defaultValue: Value
+    /// Whether saves keep the previous generation at ``DurableFile/backupPath``.
+    public let keepsBackup: Bool
+    /// Successful saves by this object.
+    public private(set) var saveCount = 0
+
+    private let clock: any LifelineClock
+    private let logger: LifelineLogger
+    /// True once the primary file was read successfully or written by this object: only then is
+    /// it worth keeping as the backup. An unreadable or quarantined file is never rotated.
+    private var primaryIsKnownGood = false
+    /// True once ``load()`` ran, so a save never rotates a file nobody has checked.
+    private var hasInspected = false
+    /// Corrupt files that could not be quarantined: a save moves them aside first or refuses.
+    private var blocked: [String: StoredDataError] = [:]
+    /// Set when the last load could not read the primary file (it exists, its contents are
+    /// unknown): a save reads it again first and refuses to replace it while it stays unreadable.
+    private var primaryUnreadable: FileSystemError?
+    /// True once a saved value showed that `Value` cannot hold a ``SensitiveValue`` (a struct of
+    /// plain fields): later saves skip the reflection scan.
+    private var valueTypeIsPlain = false
+
+    /// Creates a store for the file at `path` (absolute). Nothing is read until ``load()``.
+    public init(
+        fileSystem: any FileSystem,
+        path: String,
+        defaultValue: Value,
+        schema: StoredSchema = .initial,
+        sizeLimit: Int = 4 * 1024 * 1024,
+        keepsBackup: Bool = true,
+        permissions: UInt16 = 0o644,
+        clock: any LifelineClock,
+        logger: LifelineLogger = .disabled
+    ) {
+        self.file = DurableFile(fileSystem: fileSystem, path: path, permissions: permissions)
+        self.codec = StoredCodec(schema: schema, sizeLimit: sizeLimit)
+        self.defaultValue = defaultValue
+        self.keepsBackup = keepsBackup
+        self.clock = clock
+        self.logger = logger.category("documents")
+    }
+
+    private var name: String { FilePaths.name(of: file.path) }
+
+    /// Loads the document: the primary file, else the backup, else the default.
+    ///
+    /// Never throws: problems are quarantined and listed in ``DocumentLoad/issues``. A value from
+    /// an older schema is migrated and written back (failure to write back is logged; the
+    /// migrated value is still returned). A leftover temporary file is removed.
+    public func load() -> DocumentLoad<Value> {
+        hasInspected = true
+        primaryIsKnownGood = false
+        primaryUnreadable = nil
+        file.removeTemporary()
+        var issues: [LoadIssue] = []
+        var candidates: [(String, DocumentLoad<Value>.Source)] = [(file.path, .primary)]
+        if keepsBackup { candidates.append((file.backupPath, .backup)) }
+        for (path, source) in candidates {
+            guard let stored = read(path, issues: &issues) else { continue }
+            if source == .primary { primaryIsKnownGood = true }
+            let load = DocumentLoad(
+                value: stored.value, source: source, storedSchemaVersion: stored.schemaVersion,
+                writtenAt: stored.writtenAt, issues: issues)
+            if stored.schemaVersion < codec.schema.version { writeBackMigrated(stored) }
+            return load
+        }
+        if !issues.isEmpty {
+            logger.warning("No usable copy of \(name, privacy: .public); using the default value.")
+        }
+        return DocumentLoad(value: defaultValue, source: .defaultValue, storedSchemaVersion: nil, writtenAt: nil, issues: issues)
+    }
+
+    /// Saves `value` durably, keeping the previous generation as the backup if configured.
+    ///
+    /// Runs ``load()`` first if this object never did, so a corrupt file is quarantined rather
+    /// than rotated into the backup; a primary file that exists but cannot be read is never
+    /// replaced (it is read again on each save).
+    /// - Throws: ``DurableStoreError``; see each case for what is left on disk. The store stays
+    ///   usable and the next save retries.
+    public func save(_ value: Value) throws(DurableStoreError) {
+        if !hasInspected || primaryUnreadable != nil { _ = load() }
+        if let cause = primaryUnreadable { throw .unreadableFileInTheWay(path: file.path, cause: cause) }
+        try clearBlockedFiles()
+        if !valueTypeIsPlain {
+            if let sensitive = SensitiveValueScanner.firstSensitiveType(in: value) { throw .sensitiveValue(type: sensitive) }
+            valueTypeIsPlain = SensitiveValueScanner.typeIsPlain(value)
+        }
+        let data = try codec.encodeChecked(value, writtenAt: clock.date)
+        do {
+            try file.replace(with: data, keepingBackup: keepsBackup && primaryIsKnownGood)
+        } catch {
+            logger.error("Saving \(name, privacy: .public) failed: \(error.description, privacy: .public)")
+            throw .write(error)
+        }
+        primaryIsKnownGood = true
+        saveCount += 1
+    }
+
+    /// Removes the document, its backup and its temporary file (quarantined files stay).
+    /// - Throws: ``DurableStoreError/write(_:)`` if a removal or the directory sync fails.
+    public func remove() throws(DurableStoreError) {
+        do {
+            for path in [file.path, file.backupPath, file.temporaryPath] where file.fileSystem.itemExists(at: path) {
+                try file.fileSystem.removeItem(at: path)
+            }
+            if file.fileSystem.itemExists(at: file.directory) {
+                try file.fileSystem.syncDirectory(at: file.directory)
+            }
+        } catch {
+            throw .write(DurableWriteError(step: .replace, path: file.path, cause: error))
+        }
+        primaryIsKnownGood = false
+        hasInspected = true
+    }
+
+    private func read(_ path: String, issues: inout [LoadIssue]) -> StoredValue<Value>? {
+        let data: Data
+        do {
+            data = try file.fileSystem.readFile(at: path)
+        } catch .notFound {
+            return nil
+        } catch {
+            if path == file.path { primaryUnreadable = error }
+            issues.append(.unreadable(path: path, cause: error))
+            logger.error("\(FilePaths.name(of: path), privacy: .public) could not be read: \(error.description, privacy: .public)")
+            return nil
+        }
+        do throws(StoredDataError) {
+            return try codec.decode(Value.self, from: data)
+        } catch {
+            issues.append(quarantine(path, reason: error))
+            return nil
+        }
+    }
+
+    private func quarantine(_ path: String, reason: StoredDataError) -> LoadIssue {
+        do {
+            let movedTo = try Quarantine.move(path, fileSystem: file.fileSystem, at: clock.date)
+            blocked[path] = nil
+            logger.warning(
+                "Quarantined \(FilePaths.name(of: path), privacy: .public) as \(FilePaths.name(of: movedTo), privacy: .public): \(reason.description, privacy: .public)"
+            )
+            return .quarantined(path: path, movedTo: movedTo, reason: reason)
+        } catch {
+            blocked[path] = reason
+            logger.error(
+                "Could not quarantine \(FilePaths.name(of: path), privacy: .public) (\(reason.description, privacy: .public)): \(error.description, privacy: .public)"
+            )
+            return .quarantineFailed(path: path, reason: reason, cause: error)
+        }
+    }
+
+    private func clearBlockedFiles() throws(DurableStoreError) {
+        for (path, reason) in blocked.sorted(by: { $0.key < $1.key }) {
+            if case .quarantineFailed = quarantine(path, reason: reason) {
+                throw .corruptFileInTheWay(path: path)
+            }
+        }
+    }
+
+    private func writeBackMigrated(_ stored: StoredValue<Value>) {
+        do throws(DurableStoreError) {
+            try save(stored.value)
+            logger.info("Migrated \(name, privacy: .public) from schema \(stored.schemaVersion, privacy: .public) to \(self.codec.schema.version, privacy: .public).")
+        } catch {
+            logger.error("Could not write back migrated \(name, privacy: .public): \(error.description, privacy: .public)")
+        }
+    }
+}

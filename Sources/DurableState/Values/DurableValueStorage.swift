@@ -1,0 +1,62 @@
+import Foundation
+import Lifecycle
+
+/// A ``ValueStorage`` backed by one durable file: a ``DocumentStore`` with a backup, so every save
+/// goes through the durable replace recipe and a corrupt file is quarantined, never overwritten.
+///
+/// ```swift
+/// let storage = DurableValueStorage<Cart>(fileSystem: fileSystem, path: "/data/cart.json", clock: clock)
+/// ```
+///
+/// `load()` never suspends or fails for a missing or corrupt file (it returns the backup or `nil`
+/// and records ``lastLoadIssues``); it throws only when a file exists but cannot be read, so that
+/// the owner does not write over it. Owned by the ``PersistentValue`` that uses it; lives on the
+/// main actor.
+@MainActor
+public final class DurableValueStorage<Value: Codable & Sendable>: ValueStorage {
+    /// The underlying document store.
+    public let document: DocumentStore<Value?>
+    /// What the last load had to work around (quarantined files…).
+    public private(set) var lastLoadIssues: [LoadIssue] = []
+
+    /// Creates the storage for the file at `path`.
+    public init(
+        fileSystem: any FileSystem,
+        path: String,
+        schema: StoredSchema = .initial,
+        sizeLimit: Int = 4 * 1024 * 1024,
+        clock: any LifelineClock,
+        logger: LifelineLogger = .disabled
+    ) {
+        self.document = DocumentStore<Value?>(
+            fileSystem: fileSystem, path: path, defaultValue: nil, schema: schema, sizeLimit: sizeLimit,
+            keepsBackup: true, clock: clock, logger: logger)
+    }
+
+    public func load() async throws(ValueStorageError) -> Value? {
+        try loadNow()
+    }
+
+    public func save(_ value: Value) async throws(ValueStorageError) {
+        try saveNow(value)
+    }
+
+    /// ``load()`` without suspending.
+    public func loadNow() throws(ValueStorageError) -> Value? {
+        let loaded = document.load()
+        lastLoadIssues = loaded.issues
+        if let unreadable = loaded.issues.first(where: { if case .unreadable = $0 { true } else { false } }) {
+            throw .unreadable(unreadable)
+        }
+        return loaded.value ?? nil
+    }
+
+    /// ``save(_:)`` without suspending.
+    public func saveNow(_ value: Value) throws(ValueStorageError) {
+        do {
+            try document.save(value)
+        } catch {
+            throw .store(error)
+        }
+    }
+}

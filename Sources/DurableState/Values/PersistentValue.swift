@@ -1,0 +1,261 @@
+import Foundation
+import Lifecycle
+
+/// A value that saves itself: the shopping-cart lesson as a library type.
+///
+/// ```swift
+/// let cart = PersistentValue(initialValue: Cart(), storage: storage, clock: clock,
+///                            scope: runtime.applicationScope, name: "cart")
+/// await cart.hydrate()                             // nothing is written before this
+/// cart.flushOnDeactivation(of: runtime)            // inactive / background → flush at once
+/// cart.value.lines.append(line)                    // saved 300 ms after the last change
+/// ```
+///
+/// - **Debounce**: rapid changes coalesce into one save after a quiet interval (300 ms by
+///   default), timed by the injected `LifelineClock`.
+/// - **Flush**: ``flush(whenDone:)`` cancels the pending debounce and saves at once; the lifecycle
+///   helpers call it on inactive and background, under an extra-time lease.
+/// - **Hydration guard**: nothing is written before ``hydrate()`` has loaded the stored value, so
+///   an empty in-memory value never overwrites a saved one. Changes made before hydration are
+///   replaced by the stored value if there is one (gate editing on ``isHydrated``).
+/// - **One save path**: the debounce and the flush both call the same private save; only one save
+///   is in flight at a time, and changes made meanwhile are saved right after it.
+/// - **Observable outcome**: ``saveState`` (and ``addSaveStateObserver(_:)``) says idle, pending,
+///   saving, saved(generation) or failed; a failure is logged without the value and retried on the
+///   next change or flush.
+///
+/// Owned by the composition root or a screen model; lives on the main actor. Save tasks run in the
+/// given `TaskScope` (so the simulator sees them); with ``DurableValueStorage`` a save completes
+/// without suspending.
+@MainActor
+public final class PersistentValue<Value: Sendable> {
+    /// A name for logs and task labels (not user data).
+    public let name: String
+    /// The quiet interval after the last change before the debounced save.
+    public let debounce: Duration
+
+    /// Whether the stored value has been loaded; until then nothing is written.
+    public private(set) var isHydrated = false
+    /// The state of the latest change.
+    public private(set) var saveState: SaveState = .idle
+    /// Number of changes made to ``value`` so far: the generation of the latest change.
+    public private(set) var changeCount = 0
+    /// The highest generation known to be stored.
+    public private(set) var savedGeneration = 0
+    /// Saves started (calls into the storage), for tests and benchmarks.
+    public private(set) var saveAttempts = 0
+
+    private let storage: any ValueStorage<Value>
+    private let clock: any LifelineClock
+    private let scope: TaskScope
+    private let logger: LifelineLogger
+    private var current: Value
+    /// The debounce timer; non-nil only while a change waits for it.
+    private var debounceTimer: ScheduledAction?
+    /// True while a storage save is in flight; no second one starts until it ends.
+    private var isSaving = false
+    /// Set when a save was asked for while another was in flight: start one as soon as it ends.
+    private var saveAgainWhenDone = false
+    private var isHydrating = false
+    /// Flush completions waiting for a generation to be stored (or a save attempt to fail).
+    private var flushWaiters: [(generation: Int, completion: @MainActor (SaveState) -> Void)] = []
+    private var observers: [Int: @MainActor (SaveState) -> Void] = [:]
+    private var nextObserverID = 0
+
+    /// Creates the value with `initialValue` in memory; call ``hydrate()`` before relying on it.
+    public init(
+        initialValue: Value,
+        storage: some ValueStorage<Value>,
+        clock: any LifelineClock,
+        scope: TaskScope,
+        name: String,
+        debounce: Duration = .milliseconds(300),
+        logger: LifelineLogger = .disabled
+    ) {
+        self.current = initialValue
+        self.storage = storage
+        self.clock = clock
+        self.scope = scope
+        self.name = name
+        self.debounce = debounce
+        self.logger = logger.category("persistent-value")
+    }
+
+    /// The current value. Setting it counts a change and (once hydrated) schedules the debounced save.
+    public var value: Value {
+        get { current }
+        set {
+            current = newValue
+            changeCount += 1
+            guard isHydrated else { return }
+            if !isSaving { setState(.pending) }
+            scheduleDebounce()
+        }
+    }
+
+    /// Whether changes exist that are not known to be stored.
+    public var hasUnsavedChanges: Bool { changeCount > savedGeneration }
+
+    /// Loads the stored value, replacing the in-memory one if something is stored, and lifts the
+    /// hydration guard. If nothing is stored and the value was changed meanwhile, a save is
+    /// scheduled. A failed load leaves the guard in place (``saveState`` is `failed`); call again
+    /// to retry.
+    @discardableResult
+    public func hydrate() async -> HydrationOutcome {
+        guard !isHydrated else { return .alreadyHydrated }
+        guard !isHydrating else { return .alreadyHydrating }
+        isHydrating = true
+        defer { isHydrating = false }
+        let stored: Value?
+        do {
+            stored = try await storage.load()
+        } catch {
+            logger.error("Could not load '\(name, privacy: .public)'; nothing will be written until a load succeeds: \(error.description, privacy: .public)")
+            setState(.failed(error))
+            return .failed(error)
+        }
+        isHydrated = true
+        if let stored {
+            current = stored
+            savedGeneration = changeCount
+            setState(.idle)
+            return .loaded
+        }
+        if hasUnsavedChanges {
+            setState(.pending)
+            scheduleDebounce()
+        } else {
+            savedGeneration = changeCount
+            setState(.idle)
+        }
+        return .nothingStored
+    }
+
+    /// Saves now: cancels the pending debounce and starts the save (or, if one is in flight,
+    /// starts another as soon as it ends). `completion` runs once every change made so far is
+    /// stored, or once the attempt fails, or at once if there is nothing to save (or the value is
+    /// not hydrated: nothing is written then).
+    public func flush(whenDone completion: (@MainActor (SaveState) -> Void)? = nil) {
+        guard isHydrated, hasUnsavedChanges else {
+            completion?(saveState)
+            return
+        }
+        if let completion { flushWaiters.append((changeCount, completion)) }
+        save()
+    }
+
+    /// Registers `handler` for every change of ``saveState``.
+    @discardableResult
+    public func addSaveStateObserver(_ handler: @escaping @MainActor (SaveState) -> Void) -> SaveStateObservation {
+        nextObserverID += 1
+        let id = nextObserverID
+        observers[id] = handler
+        return SaveStateObservation { [weak self] in self?.observers[id] = nil }
+    }
+
+    private func scheduleDebounce() {
+        debounceTimer?.cancel()
+        debounceTimer = clock.schedule(after: debounce) { [weak self] in
+            self?.debounceTimer = nil
+            self?.save()
+        }
+    }
+
+    /// The one save path, for the debounce and the flush alike.
+    private func save() {
+        debounceTimer?.cancel()
+        debounceTimer = nil
+        guard isHydrated, hasUnsavedChanges else {
+            completeWaiters()
+            return
+        }
+        guard !isSaving else {
+            saveAgainWhenDone = true
+            return
+        }
+        isSaving = true
+        saveAttempts += 1
+        let snapshot = current
+        let generation = changeCount
+        setState(.saving)
+        scope.task("save \(name)") { [self] in
+            do throws(ValueStorageError) {
+                try await storage.save(snapshot)
+                didSave(generation, error: nil)
+            } catch {
+                didSave(generation, error: error)
+            }
+        }
+    }
+
+    private func didSave(_ generation: Int, error: ValueStorageError?) {
+        isSaving = false
+        if let error {
+            logger.error("Saving '\(name, privacy: .public)' failed; the next change retries: \(error.description, privacy: .public)")
+            setState(.failed(error))
+            let waiters = flushWaiters
+            flushWaiters.removeAll()
+            for waiter in waiters { waiter.completion(saveState) }
+            if saveAgainWhenDone {
+                saveAgainWhenDone = false
+                save()
+            }
+            return
+        }
+        savedGeneration = max(savedGeneration, generation)
+        if saveAgainWhenDone {
+            saveAgainWhenDone = false
+            completeWaiters()
+            save()
+        } else {
+            setState(hasUnsavedChanges ? .pending : .saved(generation: savedGeneration))
+            completeWaiters()
+        }
+    }
+
+    private func completeWaiters() {
+        let ready = flushWaiters.filter { $0.generation <= savedGeneration }
+        guard !ready.isEmpty else { return }
+        flushWaiters.removeAll { $0.generation <= savedGeneration }
+        let state: SaveState = .saved(generation: savedGeneration)
+        for waiter in ready { waiter.completion(state) }
+    }
+
+    private func setState(_ state: SaveState) {
+        guard state != saveState else { return }
+        saveState = state
+        for (_, handler) in observers.sorted(by: { $0.key < $1.key }) { handler(state) }
+    }
+}
+
+/// What ``PersistentValue/hydrate()`` found. A value, `Sendable`.
+public enum HydrationOutcome: Sendable, Equatable {
+    /// A stored value was loaded and replaced the in-memory one.
+    case loaded
+    /// Nothing was stored; the in-memory value stays (and is saved if it was changed).
+    case nothingStored
+    /// The load failed; nothing will be written until a later ``PersistentValue/hydrate()`` succeeds.
+    case failed(ValueStorageError)
+    /// Hydration had already completed.
+    case alreadyHydrated
+    /// Another hydration is in progress.
+    case alreadyHydrating
+}
+
+/// A registration made by ``PersistentValue/addSaveStateObserver(_:)``; ``cancel()`` removes it.
+/// Owned by whoever registered; lives on the main actor. Dropping it does not remove the observer.
+@MainActor
+public final class SaveStateObservation {
+    private var remove: (@MainActor () -> Void)?
+
+    init(remove: @escaping @MainActor () -> Void) {
+        self.remove = remove
+    }
+
+    /// Removes the observer; later calls do nothing.
+    public func cancel() {
+        let action = remove
+        remove = nil
+        action?()
+    }
+}

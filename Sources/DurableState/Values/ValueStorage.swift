@@ -1,0 +1,25 @@
+/// Where a ``PersistentValue`` keeps its value: a durable file (``DurableValueStorage``), a
+/// remote record (``RemoteRecordSync``), a fake in tests.
+///
+/// ```swift
+/// let cart = PersistentValue(initialValue: Cart(), storage: DurableValueStorage(...), ...)
+/// ```
+///
+/// Implementations live on the main actor; their `async` methods may suspend (a network call) or
+/// complete without suspending (a local file), and a ``PersistentValue`` never runs two of them at
+/// once. `save` replaces the whole stored value, so repeating it is harmless.
+@MainActor
+public protocol ValueStorage<Value>: AnyObject {
+    /// The stored value's type.
+    associatedtype Value: Sendable
+
+    /// The stored value, or `nil` if none is stored.
+    /// - Throws: ``ValueStorageError`` if what is stored cannot be read right now; the caller
+    ///   must not write until a load succeeds.
+    func load() async throws(ValueStorageError) -> Value?
+
+    /// Replaces the stored value with `value`. Returns once it is stored with the storage's
+    /// promise (durable for ``DurableValueStorage``).
+    /// - Throws: ``ValueStorageError``; the previously stored value is left as it was.
+    func save(_ value: Value) async throws(ValueStorageError)
+}

@@ -1,0 +1,70 @@
+import Foundation
+
+/// What a disk holds at one moment, as a reader sees it: directories and files with their bytes.
+///
+/// Power-loss states are compared as images (two orders of operations that leave the same files
+/// are one state). A value, `Sendable`, `Hashable`.
+public struct DiskImage: Hashable, Sendable, CustomStringConvertible {
+    /// One file's contents and permission bits.
+    public struct File: Hashable, Sendable {
+        /// The bytes.
+        public var data: Data
+        /// POSIX permission bits.
+        public var permissions: UInt16
+
+        /// Creates a file.
+        public init(data: Data, permissions: UInt16 = 0o644) {
+            self.data = data
+            self.permissions = permissions
+        }
+    }
+
+    /// Absolute paths of directories (always including `/`).
+    public var directories: Set<String>
+    /// Files by absolute path.
+    public var files: [String: File]
+
+    /// An image with only the root directory, or with the given contents (parents of every file
+    /// are added as directories).
+    public init(directories: Set<String> = [], files: [String: File] = [:]) {
+        var all = directories.union(["/"])
+        for path in Array(directories) + Array(files.keys) {
+            var parent = DiskPath.parent(of: path)
+            while !all.contains(parent) {
+                all.insert(parent)
+                parent = DiskPath.parent(of: parent)
+            }
+        }
+        self.directories = all
+        self.files = files
+    }
+
+    /// The bytes of the file at `path`, if there is one.
+    public func data(at path: String) -> Data? {
+        files[path]?.data
+    }
+
+    /// Paths of the files directly inside `directory`, sorted.
+    public func files(in directory: String) -> [String] {
+        files.keys.filter { DiskPath.parent(of: $0) == directory }.sorted()
+    }
+
+    public var description: String {
+        let lines = files.keys.sorted().map { "\($0) (\(files[$0]?.data.count ?? 0) bytes)" }
+        return "DiskImage[" + lines.joined(separator: ", ") + "]"
+    }
+}
+
+/// Path arithmetic for the simulated disk (absolute, slash-separated paths).
+enum DiskPath {
+    static func parent(of path: String) -> String {
+        guard let slash = path.lastIndex(of: "/") else { return "/" }
+        let parent = String(path[..<slash])
+        return parent.isEmpty ? "/" : parent
+    }
+
+    static func normalized(_ path: String) -> String {
+        let parts = path.split(separator: "/", omittingEmptySubsequences: true)
+        return "/" + parts.joined(separator: "/")
+    }
+}

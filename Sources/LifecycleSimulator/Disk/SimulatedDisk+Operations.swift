@@ -1,0 +1,92 @@
+import DurableState
+import Foundation
+import Synchronization
+
+/// The calls of ``SimulatedFileSystem``, run under the disk's lock: fencing and injected faults
+/// first, then the change recorded in the pending log and applied to the current tree.
+extension SimulatedDisk {
+    /// Runs `body` for `incarnation` after the fence and fault checks. `counts` says whether the
+    /// call is a change or sync (reads are not counted by ``kill(_:afterOperations:)``).
+    func perform<Result: Sendable>(
+        _ incarnation: Int,
+        _ call: DiskFault.Call,
+        path: String,
+        counts: Bool = true,
+        _ body: (inout Core) throws(FileSystemError) -> Result
+    ) throws(FileSystemError) -> Result {
+        try core.withLock { (core: inout Core) throws(FileSystemError) -> Result in
+            if core.fenced.contains(incarnation) { throw .fenced(path) }
+            if counts, let remaining = core.fenceAfter[incarnation] {
+                if remaining == 0 {
+                    core.fenceAfter[incarnation] = nil
+                    core.fenced.insert(incarnation)
+                    throw .fenced(path)
+                }
+                core.fenceAfter[incarnation] = remaining - 1
+            }
+            if let index = core.faults.firstIndex(where: { $0.call == call && $0.pathSuffix.map(path.hasSuffix) ?? true }) {
+                throw core.faults.remove(at: index).error
+            }
+            return try body(&core)
+        }
+    }
+}
+
+extension SimulatedDisk.Core {
+    /// Appends a change to the pending log and applies it to the current tree.
+    mutating func record(_ operation: DiskOperation) {
+        sequence += 1
+        pending.append(SimulatedDisk.Pending(sequence: sequence, operation: operation, isDurable: false))
+        current.apply(operation)
+        if recordsHistory { history.append(operation) }
+    }
+
+    /// Records a sync: marks what it covers durable, then folds the durable prefix of the log
+    /// into the durable tree.
+    mutating func barrier(_ operation: DiskOperation) {
+        sequence += 1
+        if recordsHistory { history.append(operation) }
+        for index in pending.indices where !pending[index].isDurable {
+            switch (operation, pending[index].operation) {
+            case let (.syncFile(_, inode), .write(written, _, _)) where written == inode:
+                pending[index].isDurable = true
+            case (.syncDirectory(let directory), let change) where change.isCovered(bySyncOf: directory):
+                pending[index].isDurable = true
+            default:
+                break
+            }
+        }
+        pending.append(SimulatedDisk.Pending(sequence: sequence, operation: operation, isDurable: true))
+        var folded = 0
+        for entry in pending {
+            guard entry.isDurable else { break }
+            durable.apply(entry.operation)
+            folded += 1
+        }
+        if folded > 0 {
+            pending.removeFirst(folded)
+            durable.collectGarbage()
+        }
+    }
+
+    func requireDirectory(_ path: String, missing: FileSystemError) throws(FileSystemError) {
+        guard current.directories[path] != nil else { throw missing }
+    }
+
+    var usedBytes: Int { current.inodes.values.reduce(0) { $0 + $1.data.count } }
+}
+
+extension DiskTree {
+    /// Drops inodes no name refers to.
+    mutating func collectGarbage() {
+        let live = Set(entries.values)
+        inodes = inodes.filter { live.contains($0.key) }
+    }
+
+    /// Names directly inside `directory` (files and directories), sorted.
+    func names(in directory: String) -> [String] {
+        let paths = directories.keys.filter { $0 != "/" && DiskPath.parent(of: $0) == directory }
+            + entries.keys.filter { DiskPath.parent(of: $0) == directory }
+        return paths.map { String($0[$0.index(after: $0.lastIndex(of: "/") ?? $0.startIndex)...]) }.sorted()
+    }
+}

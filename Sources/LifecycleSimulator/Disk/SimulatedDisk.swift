@@ -1,0 +1,192 @@
+import DurableState
+import Foundation
+import Synchronization
+
+/// An in-memory disk with the two deaths of DURABILITY.md: a process kill keeps what was written,
+/// a power loss keeps only what was synced (and, under a ``DiskCrashPolicy``, some of the rest).
+///
+/// ```swift
+/// let disk = SimulatedDisk()
+/// let first = disk.mount()                       // the FileSystem of process incarnation 1
+/// try DocumentStore(fileSystem: first, …).save(cart)
+/// disk.kill(first)                               // incarnation 1 is fenced: every call throws .fenced
+/// disk.powerLoss(policy: .reorderBetweenBarriers, seed: 42)
+/// let second = disk.mount()                      // the next incarnation reads what survived
+/// ```
+///
+/// The disk keeps a *durable tree* (what survives any crash), the *current tree* (what processes
+/// read) and the *pending log* of operations in between. A file sync makes that file's data
+/// durable; a directory sync makes that directory's entry changes durable; a durable prefix of the
+/// log is folded into the durable tree. A power loss rebuilds the disk from the durable tree plus
+/// the synced operations plus what the policy lets through, deterministically from the seed;
+/// ``possiblePowerLossImages(maximumPendingOperations:everyTornLength:)`` enumerates every such state for tests.
+/// Faults can be injected: an incarnation fenced after N more operations (a kill in the middle of
+/// a save), an error on the next matching call, a capacity.
+///
+/// Thread-safe (one `Mutex` around all state); `Sendable`. Created by the simulator or a test and
+/// shared by every incarnation's ``SimulatedFileSystem``; it outlives them.
+public final class SimulatedDisk: Sendable {
+    struct Pending: Sendable {
+        let sequence: Int
+        let operation: DiskOperation
+        var isDurable: Bool
+    }
+
+    struct Core: Sendable {
+        var durable = DiskTree()
+        var current = DiskTree()
+        var pending: [Pending] = []
+        var sequence = 0
+        var nextInode = 0
+        var nextIncarnation = 0
+        var fenced: Set<Int> = []
+        var fenceAfter: [Int: Int] = [:]
+        var faults: [DiskFault] = []
+        var capacity: Int?
+        var statistics = DiskStatistics()
+        var recordsHistory: Bool
+        var history: [DiskOperation] = []
+    }
+
+    let core: Mutex<Core>
+
+    /// Creates a disk holding `image`, durable. With `recordsHistory`, every change and sync is
+    /// kept in ``history`` (for tests that assert the exact order of operations).
+    public init(image: DiskImage = DiskImage(), capacity: Int? = nil, recordsHistory: Bool = false) {
+        var core = Core(recordsHistory: recordsHistory)
+        core.durable = DiskTree(image: image, nextInode: &core.nextInode)
+        core.current = core.durable
+        core.capacity = capacity
+        self.core = Mutex(core)
+    }
+
+    /// A new process incarnation's view of the disk. Earlier views stay usable until fenced.
+    public func mount() -> SimulatedFileSystem {
+        let incarnation = core.withLock { core in
+            core.nextIncarnation += 1
+            return core.nextIncarnation
+        }
+        return SimulatedFileSystem(disk: self, incarnation: incarnation)
+    }
+
+    /// A process kill of `view`'s incarnation: everything it wrote stays, and every later call of
+    /// that view throws `FileSystemError/fenced(_:)`.
+    public func kill(_ view: SimulatedFileSystem) {
+        core.withLock { _ = $0.fenced.insert(view.incarnation) }
+    }
+
+    /// Fences `view`'s incarnation just before its `count + 1`-th change or sync from now: a kill in
+    /// the middle of whatever it is doing (the call that would exceed the count throws `.fenced`).
+    public func kill(_ view: SimulatedFileSystem, afterOperations count: Int) {
+        core.withLock { core in
+            if count <= 0 { core.fenced.insert(view.incarnation) } else { core.fenceAfter[view.incarnation] = count }
+        }
+    }
+
+    /// Makes the next call matching `fault` fail with its error (one injection per call).
+    public func inject(_ fault: DiskFault) {
+        core.withLock { $0.faults.append(fault) }
+    }
+
+    /// Whether `view`'s incarnation is fenced.
+    public func isFenced(_ view: SimulatedFileSystem) -> Bool {
+        core.withLock { $0.fenced.contains(view.incarnation) }
+    }
+
+    /// What processes currently read.
+    public var currentImage: DiskImage { core.withLock { $0.current.image } }
+
+    /// What survives any crash now (the durable tree plus every synced pending operation).
+    public var durableImage: DiskImage {
+        core.withLock { core in
+            var tree = core.durable
+            for entry in core.pending where entry.isDurable { tree.apply(entry.operation) }
+            return tree.image
+        }
+    }
+
+    /// Operations not yet folded into the durable tree, in order, with whether each is durable.
+    public var pendingOperations: [(operation: DiskOperation, isDurable: Bool)] {
+        core.withLock { $0.pending.map { ($0.operation, $0.isDurable) } }
+    }
+
+    /// Counts of calls so far.
+    public var statistics: DiskStatistics { core.withLock { $0.statistics } }
+
+    /// Every change and sync in order, if the disk was created with `recordsHistory`.
+    public var history: [DiskOperation] { core.withLock { $0.history } }
+
+    /// Forgets the recorded history.
+    public func clearHistory() {
+        core.withLock { $0.history.removeAll() }
+    }
+
+    /// Replaces the file at `path` durably, outside any incarnation: the simulator damaging a file
+    /// while the app is not running (truncated, random bytes, older schema…). Parents are created.
+    /// Pending operations on the old file are not rewritten: tamper while nothing is pending.
+    public func tamper(path: String, data: Data, permissions: UInt16 = 0o644) {
+        let path = DiskPath.normalized(path)
+        core.withLock { core in
+            core.nextInode += 1
+            let inode = core.nextInode
+            for tree in [\Core.durable, \Core.current] {
+                var parent = DiskPath.parent(of: path)
+                while core[keyPath: tree].directories[parent] == nil {
+                    core[keyPath: tree].directories[parent] = 0o755
+                    parent = DiskPath.parent(of: parent)
+                }
+                core[keyPath: tree].inodes[inode] = DiskTree.Inode(data: data, permissions: permissions)
+                core[keyPath: tree].entries[path] = inode
+            }
+        }
+    }
+}
+
+/// A failure to inject into the next matching call of a ``SimulatedFileSystem``.
+public struct DiskFault: Sendable, Equatable {
+    /// Which calls the fault matches.
+    public enum Call: Sendable, Equatable {
+        /// ``SimulatedFileSystem/writeFile(_:to:permissions:)``.
+        case write
+        /// ``SimulatedFileSystem/syncFile(at:)``.
+        case syncFile
+        /// ``SimulatedFileSystem/syncDirectory(at:)``.
+        case syncDirectory
+        /// ``SimulatedFileSystem/rename(from:to:)``.
+        case rename
+        /// ``SimulatedFileSystem/removeItem(at:)``.
+        case remove
+        /// ``SimulatedFileSystem/createDirectory(at:permissions:)``.
+        case createDirectory
+        /// Reads: ``SimulatedFileSystem/readFile(at:)``, listings, existence and permission checks.
+        case read
+    }
+
+    /// The call it matches.
+    public var call: Call
+    /// The error that call throws (nothing changes).
+    public var error: FileSystemError
+    /// If set, only calls on a path with this suffix match.
+    public var pathSuffix: String?
+
+    /// Creates a fault.
+    public init(_ call: Call, error: FileSystemError, pathSuffix: String? = nil) {
+        self.call = call
+        self.error = error
+        self.pathSuffix = pathSuffix
+    }
+}
+
+/// Counts of a ``SimulatedDisk``'s calls. A value, `Sendable`.
+public struct DiskStatistics: Sendable, Equatable {
+    /// File writes (each one a physical write of a whole file).
+    public var writes = 0
+    /// File syncs.
+    public var fileSyncs = 0
+    /// Directory syncs.
+    public var directorySyncs = 0
+    /// Renames.
+    public var renames = 0
+    /// Reads.
+    public var reads = 0
+}

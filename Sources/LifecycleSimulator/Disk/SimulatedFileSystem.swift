@@ -1,0 +1,143 @@
+import DurableState
+import Foundation
+
+/// One process incarnation's view of a ``SimulatedDisk``: the `FileSystem` its stores use.
+///
+/// Writes land in the disk's current tree at once (a kill keeps them) and reach the durable tree
+/// only when synced. Once the incarnation is killed (``SimulatedDisk/kill(_:)``) or the power is
+/// lost, every call throws `FileSystemError/fenced(_:)` (``itemExists(at:)`` answers `false`),
+/// so nothing of a dead incarnation touches the disk. A value, `Sendable`; made by
+/// ``SimulatedDisk/mount()``.
+public struct SimulatedFileSystem: FileSystem {
+    /// The disk.
+    public let disk: SimulatedDisk
+    /// The incarnation number (1 for the first mount).
+    public let incarnation: Int
+
+    init(disk: SimulatedDisk, incarnation: Int) {
+        self.disk = disk
+        self.incarnation = incarnation
+    }
+
+    public func readFile(at path: String) throws(FileSystemError) -> Data {
+        let path = DiskPath.normalized(path)
+        return try disk.perform(incarnation, .read, path: path, counts: false) { (core: inout SimulatedDisk.Core) throws(FileSystemError) -> Data in
+            core.statistics.reads += 1
+            if core.current.directories[path] != nil { throw .io(path: path, operation: "read", code: EISDIR) }
+            guard let inode = core.current.entries[path] else { throw .notFound(path) }
+            return core.current.inodes[inode]?.data ?? Data()
+        }
+    }
+
+    public func itemExists(at path: String) -> Bool {
+        let path = DiskPath.normalized(path)
+        return (try? disk.perform(incarnation, .read, path: path, counts: false) { (core: inout SimulatedDisk.Core) throws(FileSystemError) -> Bool in
+            core.current.directories[path] != nil || core.current.entries[path] != nil
+        }) ?? false
+    }
+
+    public func createDirectory(at path: String, permissions: UInt16) throws(FileSystemError) {
+        let path = DiskPath.normalized(path)
+        try disk.perform(incarnation, .createDirectory, path: path) { (core: inout SimulatedDisk.Core) throws(FileSystemError) in
+            var missing: [String] = []
+            var current = path
+            while core.current.directories[current] == nil {
+                if core.current.entries[current] != nil { throw .io(path: current, operation: "mkdir", code: ENOTDIR) }
+                missing.append(current)
+                current = DiskPath.parent(of: current)
+            }
+            for directory in missing.reversed() {
+                core.record(.makeDirectory(path: directory, permissions: permissions))
+            }
+        }
+    }
+
+    public func contentsOfDirectory(at path: String) throws(FileSystemError) -> [String] {
+        let path = DiskPath.normalized(path)
+        return try disk.perform(incarnation, .read, path: path, counts: false) { (core: inout SimulatedDisk.Core) throws(FileSystemError) -> [String] in
+            try core.requireDirectory(path, missing: .notFound(path))
+            return core.current.names(in: path)
+        }
+    }
+
+    public func removeItem(at path: String) throws(FileSystemError) {
+        let path = DiskPath.normalized(path)
+        try disk.perform(incarnation, .remove, path: path) { (core: inout SimulatedDisk.Core) throws(FileSystemError) in
+            if core.current.entries[path] != nil {
+                core.record(.unlink(path: path))
+                core.current.collectGarbage()
+            } else if core.current.directories[path] != nil {
+                guard path != "/", core.current.names(in: path).isEmpty else {
+                    throw .io(path: path, operation: "rmdir", code: ENOTEMPTY)
+                }
+                core.record(.removeDirectory(path: path))
+            }
+        }
+    }
+
+    public func rename(from source: String, to destination: String) throws(FileSystemError) {
+        let source = DiskPath.normalized(source)
+        let destination = DiskPath.normalized(destination)
+        try disk.perform(incarnation, .rename, path: source) { (core: inout SimulatedDisk.Core) throws(FileSystemError) in
+            core.statistics.renames += 1
+            if core.current.directories[source] != nil {
+                throw .io(path: source, operation: "rename (directories are not supported by the simulated disk)", code: EISDIR)
+            }
+            guard core.current.entries[source] != nil else { throw .notFound(source) }
+            try core.requireDirectory(DiskPath.parent(of: destination), missing: .notFound(destination))
+            if core.current.directories[destination] != nil { throw .io(path: destination, operation: "rename", code: EISDIR) }
+            guard source != destination else { return }
+            core.record(.rename(from: source, to: destination))
+            core.current.collectGarbage()
+        }
+    }
+
+    public func writeFile(_ data: Data, to path: String, permissions: UInt16) throws(FileSystemError) {
+        let path = DiskPath.normalized(path)
+        try disk.perform(incarnation, .write, path: path) { (core: inout SimulatedDisk.Core) throws(FileSystemError) in
+            try core.requireDirectory(DiskPath.parent(of: path), missing: .notFound(path))
+            if core.current.directories[path] != nil { throw .io(path: path, operation: "open for writing", code: EISDIR) }
+            if let capacity = core.capacity {
+                let previous = core.current.entries[path].flatMap { core.current.inodes[$0]?.data.count } ?? 0
+                guard core.usedBytes - previous + data.count <= capacity else { throw .noSpace(path) }
+            }
+            core.statistics.writes += 1
+            let inode: Int
+            if let existing = core.current.entries[path] {
+                inode = existing
+            } else {
+                core.nextInode += 1
+                inode = core.nextInode
+                core.record(.link(path: path, inode: inode, permissions: permissions))
+            }
+            core.record(.write(inode: inode, path: path, data: data))
+        }
+    }
+
+    public func syncFile(at path: String) throws(FileSystemError) {
+        let path = DiskPath.normalized(path)
+        try disk.perform(incarnation, .syncFile, path: path) { (core: inout SimulatedDisk.Core) throws(FileSystemError) in
+            guard let inode = core.current.entries[path] else { throw .notFound(path) }
+            core.statistics.fileSyncs += 1
+            core.barrier(.syncFile(path: path, inode: inode))
+        }
+    }
+
+    public func syncDirectory(at path: String) throws(FileSystemError) {
+        let path = DiskPath.normalized(path)
+        try disk.perform(incarnation, .syncDirectory, path: path) { (core: inout SimulatedDisk.Core) throws(FileSystemError) in
+            try core.requireDirectory(path, missing: .notFound(path))
+            core.statistics.directorySyncs += 1
+            core.barrier(.syncDirectory(path: path))
+        }
+    }
+
+    public func permissions(at path: String) throws(FileSystemError) -> UInt16 {
+        let path = DiskPath.normalized(path)
+        return try disk.perform(incarnation, .read, path: path, counts: false) { (core: inout SimulatedDisk.Core) throws(FileSystemError) -> UInt16 in
+            if let directory = core.current.directories[path] { return directory }
+            guard let inode = core.current.entries[path] else { throw .notFound(path) }
+            return core.current.inodes[inode]?.permissions ?? 0o644
+        }
+    }
+}

@@ -1,0 +1,74 @@
+import Foundation
+
+/// The command line of `campus-library`, parsed. A `Sendable` value.
+struct LaunchArguments: Sendable {
+    /// The data directory (absolute).
+    var dataDirectory: String
+    /// The Open Library-compatible service to search, if any.
+    var remoteCatalogue: URL?
+    /// Exit right after the first frame (for the cold-launch benchmark).
+    var measureLaunch = false
+    /// Start with the library service unreachable (to try offline use).
+    var offline = false
+    /// A link to open once launched.
+    var link: URL?
+
+    static let usage = """
+        usage: campus-library [--data-dir PATH] [--remote-catalogue URL] [--offline] [--measure-launch] [LINK]
+
+          --data-dir PATH          where notes, windows and the catalogue live
+                                   (default: $XDG_DATA_HOME/campus-library, else ~/.campus-library)
+          --remote-catalogue URL   search an Open Library-compatible service (search.json)
+          --offline                start with the library service unreachable
+          --measure-launch         exit after the first frame
+          LINK                     campuslibrary://book/<id> or https://campuslibrary.example/book/<id>
+
+        Keys are shown at the bottom of the screen; Ctrl-G shows them all.
+        """
+
+    /// Why the command line was refused.
+    struct Failure: Error, CustomStringConvertible {
+        let description: String
+    }
+
+    /// Parses `arguments` (without the program name).
+    static func parse(_ arguments: [String], environment: [String: String]) throws(Failure) -> LaunchArguments {
+        var parsed = LaunchArguments(dataDirectory: defaultDataDirectory(environment))
+        var remaining = arguments[...]
+        while let argument = remaining.popFirst() {
+            switch argument {
+            case "--data-dir":
+                guard let path = remaining.popFirst(), !path.isEmpty else { throw Failure(description: "--data-dir needs a path") }
+                parsed.dataDirectory = absolute(path)
+            case "--remote-catalogue":
+                guard let text = remaining.popFirst(), let url = URL(string: text), url.scheme?.hasPrefix("http") == true else {
+                    throw Failure(description: "--remote-catalogue needs an http(s) URL")
+                }
+                parsed.remoteCatalogue = url
+            case "--measure-launch":
+                parsed.measureLaunch = true
+            case "--offline":
+                parsed.offline = true
+            case "--help", "-h":
+                throw Failure(description: usage)
+            default:
+                guard !argument.hasPrefix("-"), let url = URL(string: argument), url.scheme != nil else {
+                    throw Failure(description: "unknown argument \(argument)\n\n\(usage)")
+                }
+                parsed.link = url
+            }
+        }
+        return parsed
+    }
+
+    static func defaultDataDirectory(_ environment: [String: String]) -> String {
+        if let xdg = environment["XDG_DATA_HOME"], xdg.hasPrefix("/") { return xdg + "/campus-library" }
+        let home = environment["HOME"] ?? NSHomeDirectory()
+        return home + "/.campus-library"
+    }
+
+    static func absolute(_ path: String) -> String {
+        if path.hasPrefix("/") { return path }
+        return FileManager.default.currentDirectoryPath + "/" + path
+    }
+}

@@ -1,0 +1,161 @@
+@testable import CampusLibrary
+import Lifecycle
+import Testing
+
+@Suite("BorrowingBasket")
+@MainActor
+struct BorrowingBasketTests {
+    @Test("no basket record exists until something is added")
+    func noRecordUntilNonEmpty() async throws {
+        let app = TestApp()
+        try app.launch()
+        try app.connect()
+        try app.background()
+        await app.advance(by: .seconds(1))
+        #expect(app.server.basketCount == 0)
+        #expect(app.services.preferences.value.basketID == nil)
+    }
+
+    @Test("the basket is saved as an idempotent whole replacement and hydrated with catalogue titles")
+    func savedAndHydrated() async throws {
+        let first = TestApp()
+        try first.launch()
+        first.services.basket.add(TestBooks.moby)
+        first.services.basket.add(TestBooks.emma)
+        first.services.basket.add(TestBooks.emma)
+        await first.advance(by: .milliseconds(300))
+        let id = try #require(first.services.preferences.value.basketID)
+        #expect(try await first.server.basket(id) == [TestBooks.moby.id, TestBooks.emma.id])
+        first.services.basket.flushPendingWrites()
+        await first.settle()
+        #expect(first.server.basketCount == 1)
+
+        let second = first.relaunch()
+        try second.launch()
+        await second.settle()
+        #expect(second.services.basket.items.map(\.book) == [TestBooks.moby, TestBooks.emma])
+    }
+
+    @Test("hydration waits for the catalogue: lines are resolved only after it has loaded")
+    func hydrationAfterCatalogue() async throws {
+        let first = TestApp()
+        try first.launch()
+        first.services.basket.add(TestBooks.pride)
+        first.services.basket.flushPendingWrites()
+        await first.settle()
+
+        let slow = SlowCatalogue(base: InMemoryCatalogue(books: TestBooks.all), clock: first.clock)
+        let second = first.relaunch(catalogue: slow)
+        try second.launch()
+        await second.settle()
+        #expect(!second.services.catalogue.isLoaded)
+        #expect(!second.services.basket.isHydrated)
+        #expect(second.services.basket.items.isEmpty)
+        await second.advance(by: .seconds(2))
+        #expect(second.services.basket.items.map(\.book.title) == ["Pride and Prejudice"])
+    }
+
+    @Test("a stale basket identifier is forgotten and a new record is created on the next change")
+    func staleIdentifierForgotten() async throws {
+        let first = TestApp()
+        try first.launch()
+        first.services.basket.add(TestBooks.pride)
+        first.services.basket.flushPendingWrites()
+        await first.settle()
+        let old = try #require(first.services.preferences.value.basketID)
+        first.server.deleteBasket(old)
+
+        let second = first.relaunch()
+        try second.launch()
+        await second.settle()
+        #expect(second.services.basket.isHydrated)
+        #expect(second.services.basket.items.isEmpty)
+        #expect(second.services.preferences.value.basketID == nil)
+        second.services.basket.add(TestBooks.moby)
+        second.services.basket.flushPendingWrites()
+        await second.settle()
+        let new = try #require(second.services.preferences.value.basketID)
+        #expect(new != old)
+    }
+
+    @Test("a failed save is logged and not surfaced; the basket keeps working")
+    func failedSaveLogged() async throws {
+        let app = TestApp()
+        try app.launch()
+        app.server.isReachable = false
+        app.services.basket.add(TestBooks.pride)
+        app.services.basket.flushPendingWrites()
+        await app.settle()
+        #expect(app.services.basket.items.map(\.book) == [TestBooks.pride])
+        #expect(app.logLines(atLeast: .error).contains { $0.contains("Could not persist the basket") })
+        app.server.isReachable = true
+        app.services.basket.flushPendingWrites()
+        await app.settle()
+        #expect(app.server.basketCount == 1)
+    }
+
+    @Test("nothing is written before hydration, so an empty basket never overwrites a saved one")
+    func hydrationGuard() async throws {
+        let first = TestApp()
+        try first.launch()
+        first.services.basket.add(TestBooks.pride)
+        first.services.basket.flushPendingWrites()
+        await first.settle()
+        let id = try #require(first.services.preferences.value.basketID)
+
+        let slow = SlowCatalogue(base: InMemoryCatalogue(books: TestBooks.all), clock: first.clock)
+        let second = first.relaunch(catalogue: slow)
+        try second.launch()
+        try second.connect()
+        try second.background()
+        second.services.basket.flushPendingWrites()
+        await second.settle()
+        #expect(try await first.server.basket(id) == [TestBooks.pride.id])
+    }
+
+    @Test("a book dropped from the catalogue is dropped from the basket when it hydrates")
+    func droppedBookRemoved() async throws {
+        let first = TestApp()
+        try first.launch()
+        first.services.basket.add(TestBooks.pride)
+        first.services.basket.add(TestBooks.moby)
+        first.services.basket.flushPendingWrites()
+        await first.settle()
+        let second = first.relaunch(books: TestBooks.all.filter { $0 != TestBooks.moby })
+        try second.launch()
+        await second.settle()
+        #expect(second.services.basket.items.map(\.book) == [TestBooks.pride])
+    }
+}
+
+/// A catalogue whose preparation takes a second on the virtual clock.
+@MainActor
+final class SlowCatalogue: CatalogueService {
+    let base: InMemoryCatalogue
+    let clock: any LifelineClock
+    let searchDebounce: Duration = .zero
+
+    init(base: InMemoryCatalogue, clock: any LifelineClock) {
+        self.base = base
+        self.clock = clock
+    }
+
+    func prepare() async throws(CatalogueError) {
+        do { try await clock.sleep(for: .seconds(1)) } catch { throw .notLoaded }
+        try await base.prepare()
+    }
+
+    func search(_ query: String, limit: Int) async throws(CatalogueError) -> [Book] {
+        try await base.search(query, limit: limit)
+    }
+
+    func books(_ ids: [BookID]) async throws(CatalogueError) -> [BookID: Book] {
+        try await base.books(ids)
+    }
+
+    func newArrivals(limit: Int) async throws(CatalogueError) -> [Book] {
+        try await base.newArrivals(limit: limit)
+    }
+
+    func purgeCaches() {}
+}

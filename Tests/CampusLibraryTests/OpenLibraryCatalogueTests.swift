@@ -1,0 +1,82 @@
+@testable import CampusLibrary
+import Foundation
+import Lifecycle
+import Testing
+
+#if canImport(FoundationNetworking)
+import FoundationNetworking
+#endif
+
+@Suite("OpenLibraryCatalogue")
+@MainActor
+struct OpenLibraryCatalogueTests {
+    func makeCatalogue(baseURL: URL) async throws -> OpenLibraryCatalogue {
+        let configuration = URLSessionConfiguration.ephemeral
+        configuration.timeoutIntervalForRequest = 5
+        let catalogue = OpenLibraryCatalogue(
+            baseURL: baseURL, session: URLSession(configuration: configuration),
+            fallback: InMemoryCatalogue(books: TestBooks.all), logger: .disabled
+        )
+        try await catalogue.prepare()
+        return catalogue
+    }
+
+    @Test("searches speak search.json with q= and read key, title, author_name, first_publish_year, subject")
+    func searches() async throws {
+        let server = try LoopbackHTTPServer { target in
+            target.hasPrefix("/search.json?") ? (200, RecordedOpenLibrary.mobyDick) : (404, Data())
+        }
+        defer { server.stop() }
+        let catalogue = try await makeCatalogue(baseURL: server.baseURL)
+        let books = try await catalogue.search("Moby dick", limit: 20)
+        #expect(books.map(\.id.rawValue) == ["OL102749W", "OL14985470W"])
+        #expect(books.first?.authors == ["Herman Melville"])
+        #expect(books.first?.year == 1851)
+        #expect(books.first?.subjects.count == 4)
+        #expect(books.last?.subjects == [])
+        let target = try #require(server.requestedTargets.first)
+        let query = try #require(URLComponents(string: "http://x" + target)?.queryItems)
+        #expect(query.contains(URLQueryItem(name: "q", value: "moby dick")))
+        #expect(query.contains(URLQueryItem(name: "limit", value: "20")))
+        #expect(query.first { $0.name == "fields" }?.value?.contains("first_publish_year") == true)
+        #expect(!catalogue.isOffline)
+    }
+
+    @Test("a book seen in results is served from memory; an unseen work is fetched by key")
+    func looksUpWorks() async throws {
+        let server = try LoopbackHTTPServer { target in
+            target.contains("q=key") ? (200, RecordedOpenLibrary.byKey) : (200, RecordedOpenLibrary.mobyDick)
+        }
+        defer { server.stop() }
+        let catalogue = try await makeCatalogue(baseURL: server.baseURL)
+        _ = try await catalogue.search("moby", limit: 5)
+        let moby = try #require(BookID("OL102749W"))
+        let pride = try #require(BookID("OL66554W"))
+        let found = try await catalogue.books([moby, pride, TestBooks.emma.id])
+        #expect(found[moby]?.title == "Moby Dick")
+        #expect(found[pride]?.title == "Pride and Prejudice")
+        #expect(found[TestBooks.emma.id] == TestBooks.emma)
+        #expect(server.requestedTargets.count == 2)
+    }
+
+    @Test("when the service is unreachable, searches fall back to the local catalogue and say offline")
+    func offlineFallsBack() async throws {
+        let server = try LoopbackHTTPServer { _ in (200, RecordedOpenLibrary.mobyDick) }
+        let baseURL = server.baseURL
+        server.stop()
+        let catalogue = try await makeCatalogue(baseURL: baseURL)
+        let books = try await catalogue.search("melville", limit: 5)
+        #expect(books == [TestBooks.moby])
+        #expect(catalogue.isOffline)
+    }
+
+    @Test("an error status is reported as a bad response, not as results")
+    func errorStatus() async throws {
+        let server = try LoopbackHTTPServer { _ in (503, Data("{}".utf8)) }
+        defer { server.stop() }
+        let catalogue = try await makeCatalogue(baseURL: server.baseURL)
+        await #expect(throws: CatalogueError.badResponse("HTTP status 503")) {
+            try await catalogue.search("moby", limit: 5)
+        }
+    }
+}

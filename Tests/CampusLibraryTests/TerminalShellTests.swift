@@ -1,0 +1,171 @@
+@testable import CampusLibrary
+import DurableState
+import Lifecycle
+import Testing
+
+/// A window manager over a ``TestApp``: windows are scenes of its runtime, all in the foreground.
+@MainActor
+final class FakeWindowManager: TerminalWindowManager {
+    let app: TestApp
+    var windowIDs: [SceneSessionID] = []
+    var activeWindowID: SceneSessionID?
+    var suspended = 0
+    var quitRequested = false
+
+    init(app: TestApp) {
+        self.app = app
+    }
+
+    func openWindow(_ options: ConnectionOptions) {
+        let session = SceneSession()
+        guard (try? app.connect(session, options: options)) != nil else { return }
+        windowIDs.append(session.id)
+        activeWindowID = session.id
+    }
+
+    func activateWindow(_ id: SceneSessionID) { activeWindowID = id }
+
+    func closeWindow(_ id: SceneSessionID) {
+        try? app.runtime.handle(.disconnectScene(id))
+        windowIDs.removeAll { $0 == id }
+        if activeWindowID == id { activeWindowID = windowIDs.last }
+    }
+
+    func suspendProcess() { suspended += 1 }
+    func quit() { quitRequested = true }
+}
+
+@Suite("TerminalShell")
+@MainActor
+struct TerminalShellTests {
+    func type(_ text: String, into shell: TerminalShell) {
+        for character in text { shell.handle(.character(character)) }
+    }
+
+    @Test("the first frame is the launch placeholder while the session is verified, never signed-out UI")
+    func launchPlaceholderFirst() async throws {
+        let app = TestApp()
+        app.server.latency = .milliseconds(300)
+        try app.secrets.setSecret(Secret("token-9"), for: SessionTokenStore.key)
+        let manager = FakeWindowManager(app: app)
+        let shell = TerminalShell(composition: app.composition, windows: manager)
+        try app.launch()
+        manager.openWindow(.none)
+        let first = shell.render(size: .standard)
+        #expect(first == LaunchPlaceholderView.render(size: .standard))
+        #expect(!first.text.contains("signed out"))
+        shell.handle(.control("n"))
+        #expect(manager.windowIDs.count == 1, "keys other than quit and suspend wait for the gate")
+        await app.advance(by: .milliseconds(300))
+        #expect(shell.render(size: .standard).text.contains("signed out"))
+    }
+
+    @Test("typing searches, arrows select and Return opens the book record")
+    func searchAndOpen() async throws {
+        let app = TestApp()
+        let manager = FakeWindowManager(app: app)
+        let shell = TerminalShell(composition: app.composition, windows: manager)
+        try app.launch()
+        manager.openWindow(.none)
+        type("dick", into: shell)
+        await app.settle()
+        let results = shell.render(size: .standard).text
+        #expect(results.contains("Search: dick"))
+        #expect(results.contains("Great Expectations"))
+        shell.handle(.down)
+        shell.handle(.down)
+        let selected = try #require(shell.activeWindow?.selection)
+        shell.handle(.enter)
+        await app.settle()
+        let record = shell.render(size: .standard)
+        #expect(record.lines[0].contains("Book"))
+        #expect(shell.activeWindow?.topRoute == .book(selected))
+        #expect(record.text.contains("first published 18"))
+    }
+
+    @Test("notes typed on the book's note screen show the save indicator, saved after the debounce")
+    func noteIndicator() async throws {
+        let app = TestApp()
+        let manager = FakeWindowManager(app: app)
+        let shell = TerminalShell(composition: app.composition, windows: manager)
+        try app.launch()
+        manager.openWindow(.none)
+        shell.activeWindow?.openBook(TestBooks.moby.id)
+        shell.handle(.character("n"))
+        type("Call me Ishmael", into: shell)
+        #expect(shell.render(size: .standard).text.contains("… saving"))
+        await app.advance(by: .milliseconds(300))
+        let frame = shell.render(size: .standard)
+        #expect(frame.text.contains("✓ saved"))
+        #expect(frame.text.contains("Call me Ishmael"))
+        #expect(frame.cursor != nil)
+    }
+
+    @Test("windows open, switch with Tab and through the switcher, and close")
+    func windowManagement() async throws {
+        let app = TestApp()
+        let manager = FakeWindowManager(app: app)
+        let shell = TerminalShell(composition: app.composition, windows: manager)
+        try app.launch()
+        manager.openWindow(.none)
+        shell.handle(.control("n"))
+        #expect(manager.windowIDs.count == 2)
+        #expect(shell.render(size: .standard).lines[0].contains("Window 2/2"))
+        shell.handle(.tab)
+        #expect(manager.activeWindowID == manager.windowIDs[0])
+        shell.handle(.control("o"))
+        #expect(shell.render(size: .standard).text.contains("(current)"))
+        shell.handle(.down)
+        shell.handle(.enter)
+        #expect(manager.activeWindowID == manager.windowIDs[1])
+        shell.handle(.control("x"))
+        #expect(manager.windowIDs.count == 1)
+        #expect(shell.render(size: .standard).lines[0].contains("Window 1/1"))
+    }
+
+    @Test("the keys of each screen and the global keys are shown, and help lists them all")
+    func keysShown() async throws {
+        let app = TestApp()
+        let manager = FakeWindowManager(app: app)
+        let shell = TerminalShell(composition: app.composition, windows: manager)
+        try app.launch()
+        manager.openWindow(.none)
+        let frame = shell.render(size: .standard)
+        #expect(frame.lines[22].contains("⏎ open book"))
+        #expect(frame.lines[23].hasSuffix("^G help  ^C quit"))
+        shell.handle(.control("g"))
+        #expect(shell.render(size: .standard).text.contains("Campus Library — keys"))
+        shell.handle(.character("z"))
+        #expect(shell.overlay == nil)
+    }
+
+    @Test("signing in from the profile form; the password is never drawn")
+    func signInForm() async throws {
+        let app = TestApp()
+        let manager = FakeWindowManager(app: app)
+        let shell = TerminalShell(composition: app.composition, windows: manager)
+        try app.launch()
+        manager.openWindow(.none)
+        shell.handle(.control("p"))
+        type("grace", into: shell)
+        shell.handle(.enter)
+        type("cobol1959", into: shell)
+        #expect(!shell.render(size: .standard).text.contains("cobol1959"))
+        #expect(shell.render(size: .standard).text.contains("Password: •••••••••"))
+        shell.handle(.enter)
+        await app.settle()
+        #expect(app.services.auth.state.account?.username == "grace")
+        #expect(shell.render(size: .standard).text.contains("Signed in as Grace"))
+    }
+
+    @Test("Ctrl-C quits and Ctrl-Z suspends through the window manager")
+    func quitAndSuspend() throws {
+        let app = TestApp()
+        let manager = FakeWindowManager(app: app)
+        let shell = TerminalShell(composition: app.composition, windows: manager)
+        shell.handle(.control("z"))
+        shell.handle(.control("c"))
+        #expect(manager.suspended == 1)
+        #expect(manager.quitRequested)
+    }
+}
