@@ -2,7 +2,7 @@ import DurableState
 import Lifecycle
 
 /// The composition root: builds the application-lifetime services once from an
-/// ``AppEnvironment``, installs the app on a ``LifecycleRuntime`` (application delegate and scene
+/// ``AppEnvironment``, installs the app on a `LifecycleRuntime` (application delegate and scene
 /// factory), and keeps the windows of the connected scenes.
 ///
 /// ```swift

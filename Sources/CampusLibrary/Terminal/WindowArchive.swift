@@ -45,7 +45,7 @@ public struct WindowArchive: Codable, Hashable, Sendable {
 }
 
 /// Reads and writes the ``WindowArchive`` in `<data directory>/windows.json` through the injected
-/// ``FileSystem``. A damaged archive is quarantined and reads as empty (a fresh window opens).
+/// `FileSystem`. A damaged archive is quarantined and reads as empty (a fresh window opens).
 /// A `Sendable` value owned by the terminal front-end.
 public struct WindowArchiveStore: Sendable {
     private let document: JSONDocument<WindowArchive>
@@ -65,7 +65,7 @@ public struct WindowArchiveStore: Sendable {
     }
 
     /// Replaces the stored archive durably.
-    /// - Throws: ``FileSystemError``; the previous archive is still stored.
+    /// - Throws: `FileSystemError`; the previous archive is still stored.
     public func save(_ archive: WindowArchive) throws(FileSystemError) {
         try document.save(archive)
     }

@@ -5,7 +5,7 @@ import Foundation
 /// that launching never reads more than the notes on screen, however many exist.
 ///
 /// Created by the composition root (application lifetime); lives on the main actor. Goes through
-/// the injected ``FileSystem`` only.
+/// the injected `FileSystem` only.
 @MainActor
 public final class FileNoteStore: NoteStore {
     private let directory: String

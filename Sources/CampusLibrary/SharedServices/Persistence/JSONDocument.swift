@@ -2,7 +2,7 @@ import DurableState
 import Foundation
 
 /// One small JSON document in the app's data directory, read whole and replaced durably
-/// (temporary file → sync → rename → directory sync), through the injected ``FileSystem``.
+/// (temporary file → sync → rename → directory sync), through the injected `FileSystem`.
 ///
 /// Owned by the service that stores the value; a `Sendable` value. A document that fails to decode
 /// is moved aside to `<name>.corrupt` and reads as absent, so it is never overwritten in place.
@@ -18,7 +18,7 @@ public struct JSONDocument<Value: Codable & Sendable>: Sendable {
     }
 
     /// The stored value, or `nil` if there is none (or it was corrupt and has been quarantined).
-    /// - Throws: ``FileSystemError`` when the file exists but cannot be read; nothing changes.
+    /// - Throws: `FileSystemError` when the file exists but cannot be read; nothing changes.
     public func load() throws(FileSystemError) -> Value? {
         let data: Data
         do {
@@ -35,7 +35,7 @@ public struct JSONDocument<Value: Codable & Sendable>: Sendable {
     }
 
     /// Replaces the stored value durably; when it returns, the value survives a power loss.
-    /// - Throws: ``FileSystemError``; the previous value is still stored then.
+    /// - Throws: `FileSystemError`; the previous value is still stored then.
     public func save(_ value: Value) throws(FileSystemError) {
         let data: Data
         do {
@@ -49,7 +49,7 @@ public struct JSONDocument<Value: Codable & Sendable>: Sendable {
     }
 
     /// Removes the stored value; succeeds if there is none.
-    /// - Throws: ``FileSystemError``; the value may still be stored.
+    /// - Throws: `FileSystemError`; the value may still be stored.
     public func remove() throws(FileSystemError) {
         try fileSystem.removeItem(at: path)
         try fileSystem.syncDirectory(at: Self.directory(of: path))
