@@ -60,6 +60,11 @@ let package = Package(
             path: "Examples/lifeline-example"
         ),
         .executableTarget(
+            name: "doc-snippets",
+            dependencies: ["Lifecycle", "ProcessHost", "DurableState", "LifecycleSimulator", "CampusLibrary", "AppleHost"],
+            path: "Examples/DocSnippets"
+        ),
+        .executableTarget(
             name: "lifeline-probe",
             dependencies: ["Lifecycle", "ProcessHost"],
             path: "Tests/Probes/lifeline-probe"

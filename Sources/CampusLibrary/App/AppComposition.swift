@@ -2,8 +2,8 @@ import Composition
 import DurableState
 import Lifecycle
 
-/// The composition root of Campus Library: the app's ``Registry`` (``registry(for:)``) frozen in a
-/// ``CompositionRoot``, validated, and bound to the environment's runtime, whose events open and
+/// The composition root of Campus Library: the app's `Registry` (``registry(for:)``) frozen in a
+/// `CompositionRoot`, validated, and bound to the environment's runtime, whose events open and
 /// close the application and scene scopes; plus the windows of the connected scenes.
 ///
 /// ```swift
@@ -37,8 +37,8 @@ public final class AppComposition {
     /// until launch.
     ///
     /// - Parameter overrides: Registrations that replace the production ones (tests, previews).
-    /// - Throws: ``CompositionValidationError`` listing every problem of the graph, or a
-    ///   ``CompositionError`` if a shared service cannot be built; nothing is installed then.
+    /// - Throws: `CompositionValidationError` listing every problem of the graph, or a
+    ///   `CompositionError` if a shared service cannot be built; nothing is installed then.
     public init(environment: AppEnvironment, overrides: Registry? = nil) throws {
         self.environment = environment
         let base = CompositionRoot(Self.registry(for: environment))

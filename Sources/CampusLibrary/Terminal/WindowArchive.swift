@@ -45,7 +45,7 @@ public struct WindowArchive: Codable, Hashable, Sendable {
 }
 
 /// Reads and writes the ``WindowArchive`` in `<data directory>/windows.json`: a DurableState
-/// ``DocumentStore`` (durable replace, backup, quarantine of a damaged file, which then reads as
+/// `DocumentStore` (durable replace, backup, quarantine of a damaged file, which then reads as
 /// the backup or as empty: a fresh window opens). Owned by the terminal front-end; lives on the
 /// main actor.
 @MainActor

@@ -137,7 +137,7 @@ public final class SearchViewModel {
         return books.first
     }
 
-    /// Runs a search that restoration deferred (see ``restore(query:selection:)``).
+    /// Runs a search that restoration deferred (see `restore(query:selection:)`).
     public func searchIfNeeded() {
         guard needsSearch else { return }
         needsSearch = false
