@@ -10,8 +10,8 @@ import Lifecycle
 /// | scene | ``WindowModel`` (navigation and selection of one window) |
 /// | screen | ``BookRecordViewModel``, ``NoteEditorViewModel``, ``BasketViewModel``, ``ProfileViewModel`` |
 ///
-/// The runtime is provided to the application scope and each ``LifecycleScene`` to its scene scope
-/// by the ``LifecycleBinding``; a screen scope is provided its ``TaskScope`` and, for book screens,
+/// The runtime is provided to the application scope and each `LifecycleScene` to its scene scope
+/// by the `LifecycleBinding`; a screen scope is provided its `TaskScope` and, for book screens,
 /// the ``BookID`` it shows. Nothing is created until resolved, so building the graph costs nothing.
 extension AppComposition {
     /// The registrations for `environment`.

@@ -36,7 +36,9 @@ public final class AppComposition {
     /// Nothing expensive happens here: services only read small files, and nothing is requested
     /// until launch.
     ///
-    /// - Parameter overrides: Registrations that replace the production ones (tests, previews).
+    /// - Parameters:
+    ///   - environment: What the incarnation takes from the outside world.
+    ///   - overrides: Registrations that replace the production ones (tests, previews).
     /// - Throws: `CompositionValidationError` listing every problem of the graph, or a
     ///   `CompositionError` if a shared service cannot be built; nothing is installed then.
     public init(environment: AppEnvironment, overrides: Registry? = nil) throws {

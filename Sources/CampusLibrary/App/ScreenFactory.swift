@@ -2,7 +2,7 @@ import Composition
 import Lifecycle
 
 /// Builds the model of each screen a window pushes in its own screen scope of the composition
-/// root: opened with the screen's ``TaskScope`` (and the ``BookID`` it shows), closed when that
+/// root: opened with the screen's `TaskScope` (and the ``BookID`` it shows), closed when that
 /// task scope ends (the screen is popped or the window disconnects).
 ///
 /// One per window (scene lifetime), created by the composition root; lives on the main actor.
