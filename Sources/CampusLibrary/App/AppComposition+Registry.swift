@@ -32,7 +32,7 @@ extension AppComposition {
             AppConfiguration.self,
             value: AppConfiguration(
                 dataDirectory: environment.dataDirectory, writeDebounce: environment.writeDebounce,
-                makeIdentifier: environment.makeIdentifier
+                makeIdentifier: environment.makeIdentifier, noteSaved: environment.noteSaved
             )
         )
         registry.register((any LifelineClock).self, lifetime: .application) { (runtime: LifecycleRuntime) in runtime.clock }
@@ -59,7 +59,11 @@ extension AppComposition {
              analytics: AnalyticsService) in
             NotesRepository(
                 directory: configuration.dataDirectory + "/notes", fileSystem: fileSystem, runtime: runtime,
-                debounce: configuration.writeDebounce, logger: logger, onSaved: { _ in analytics.track(.savedNote) }
+                debounce: configuration.writeDebounce, logger: logger,
+                onSaved: { note in
+                    analytics.track(.savedNote)
+                    configuration.noteSaved(note)
+                }
             )
         }
         registry.register(AuthenticationService.self, lifetime: .application) {

@@ -11,11 +11,17 @@ public struct AppConfiguration {
     public var writeDebounce: Duration
     /// Makes unique identifiers (request identifiers of idempotent creations).
     public var makeIdentifier: @MainActor () -> String
+    /// Called each time a note is durably saved.
+    public var noteSaved: @MainActor (Note) -> Void
 
     /// Creates a configuration.
-    public init(dataDirectory: String, writeDebounce: Duration, makeIdentifier: @escaping @MainActor () -> String) {
+    public init(
+        dataDirectory: String, writeDebounce: Duration, makeIdentifier: @escaping @MainActor () -> String,
+        noteSaved: @escaping @MainActor (Note) -> Void = { _ in }
+    ) {
         self.dataDirectory = dataDirectory
         self.writeDebounce = writeDebounce
         self.makeIdentifier = makeIdentifier
+        self.noteSaved = noteSaved
     }
 }

@@ -44,6 +44,9 @@ public struct AppEnvironment {
     /// Makes unique identifiers (request identifiers for idempotent creations); the simulator
     /// injects a deterministic one.
     public var makeIdentifier: @MainActor () -> String
+    /// Called each time a note is durably saved — the moment the interface says "saved". The
+    /// simulator records it as the acknowledgement of the note's value.
+    public var noteSaved: @MainActor (Note) -> Void = { _ in }
 
     /// Creates an environment; the catalogue defaults to the bundled one at
     /// `<dataDirectory>/catalogue.sqlite` (give the simulator and tests an ``InMemoryCatalogue``).
