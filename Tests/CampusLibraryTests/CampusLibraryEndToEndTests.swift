@@ -70,6 +70,39 @@ struct CampusLibraryEndToEndTests {
         try await terminal.waitFor("bash-")
         #expect(try !terminal.screen().contains("Campus Library"), "the terminal is given back on exit")
     }
+
+    @Test(
+        "a link opens its book; a note typed just before SIGTERM is saved by the termination, not lost",
+        .enabled(if: Terminal.isAvailable, "needs tmux"),
+        .timeLimit(.minutes(1))
+    )
+    func linkAndTermination() async throws {
+        let binary = try Terminal.binary()
+        let data = FileManager.default.temporaryDirectory.appendingPathComponent("campus-e2e-\(UUID().uuidString)")
+        defer { try? FileManager.default.removeItem(at: data) }
+        let terminal = try Terminal()
+        defer { terminal.shutDown() }
+        let command = "\(binary) --data-dir \(data.path)"
+
+        try terminal.type(command + " campuslibrary://book/austen-emma", then: "Enter")
+        try await terminal.waitFor("subjects: Matchmaking")
+        try terminal.keys("n")
+        try await terminal.waitFor("Note on “Emma”")
+        let pid = try await terminal.appProcess()
+        try terminal.type("Mr Knightley")
+        try await terminal.waitFor("Mr Knightley")
+        try terminal.terminate(pid)
+        try await terminal.waitForExit(of: pid)
+        try await terminal.waitFor("bash-")
+
+        try terminal.type("clear; " + command, then: "Enter")
+        try await terminal.waitFor("Note on “Emma”")
+        try await terminal.waitFor("Mr Knightley")
+        #expect(try terminal.screen().contains("✓ saved"))
+        let relaunched = try await terminal.appProcess()
+        try terminal.keys("C-c")
+        try await terminal.waitForExit(of: relaunched)
+    }
 }
 
 /// A tmux server of its own (a private socket) with one 100 × 30 pane running a shell.
@@ -146,6 +179,10 @@ final class Terminal: Sendable {
 
     func kill(_ pid: Int32) throws {
         _ = try run("/bin/kill", ["-KILL", String(pid)])
+    }
+
+    func terminate(_ pid: Int32) throws {
+        _ = try run("/bin/kill", ["-TERM", String(pid)])
     }
 
     func waitForExit(of pid: Int32) async throws {
