@@ -55,6 +55,16 @@ public indirect enum CompositionError: Error, Sendable, CustomStringConvertible 
         }
     }
 
+    /// `error` back as a composition error after a call that erased its type (the only errors such
+    /// calls throw are composition errors).
+    @usableFromInline
+    @inline(never)
+    static func rethrown(_ error: any Error) -> CompositionError {
+        if let error = error as? CompositionError { return error }
+        let unknown = ResolutionStep(key: AnyDependencyKey(type: Void.self, name: nil), lifetime: nil)
+        return .factoryFailed(unknown, underlying: error, path: [unknown])
+    }
+
     /// The same error reached one level further out: `step` asked for the service that failed.
     @usableFromInline
     func prepending(_ step: ResolutionStep) -> CompositionError {

@@ -44,6 +44,22 @@ extension Registry {
                make: TypedEntry<Value>.awaitRequired(), makeAsync: TypedEntry<Value>.asyncMaker(factory))
     }
 
+    /// Registers an async factory whose dependencies are the given keys, in order.
+    @inlinable
+    public mutating func registerAsync<Value, First, each Dependency>(
+        _ type: Value.Type,
+        lifetime: Lifetime,
+        using first: DependencyKey<First>,
+        _ rest: repeat DependencyKey<each Dependency>,
+        teardown: (@MainActor (Value) -> Void)? = nil,
+        fileID: String = #fileID,
+        line: Int = #line,
+        factory: @escaping @MainActor (First, repeat each Dependency) async throws -> Value
+    ) {
+        registerAsync(DependencyKey(type), lifetime: lifetime, using: first, repeat each rest,
+                      teardown: teardown, fileID: fileID, line: line, factory: factory)
+    }
+
     /// Registers, under a typed key, an async factory whose dependencies are the given keys.
     @inlinable
     public mutating func registerAsync<Value, First, each Dependency>(

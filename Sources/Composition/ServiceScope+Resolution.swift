@@ -38,8 +38,14 @@ extension ServiceScope {
         guard mode == .transient else { throw unresolvable(slot: slot) }
         // Safe because a non-failing slot's entry is a TypedEntry of its key's value type, and the
         // table retains it for as long as this scope lives.
-        let entry = unsafeDowncast(index.entries[slot].takeUnretainedValue(), to: TypedEntry<Value>.self)
-        return try entry.make(self, entry)
+        // Safe because a non-failing slot's entry is a TypedEntry of its key's value type, and the
+        // table, retained by this scope, keeps it (and its factory) alive during the call.
+        let entry = Unmanaged<TypedEntry<Value>>.fromOpaque(index.entries[slot].toOpaque())
+        do {
+            return try withGuaranteedReference(to: entry) { entry in try entry.make(self, entry) }
+        } catch {
+            throw CompositionError.rethrown(error)
+        }
     }
 
     /// Resolves dependency number `index` of `entry`, adding `entry` to the path of any failure.
@@ -100,4 +106,18 @@ extension ServiceScope {
     func unavailable(_ entry: Entry) -> CompositionError {
         .scopeUnavailable(entry.step, scope: name, scopeLifetime: lifetime, path: [entry.step])
     }
+}
+
+/// Runs `body` with a reference that is neither retained nor released, for an object the caller
+/// knows to be alive throughout.
+///
+/// A nonisolated pass-through to `Unmanaged._withUnsafeGuaranteedRef`: a main-actor closure handed
+/// to that Swift 5 API directly would get a dynamic isolation check on every call, while `body`
+/// here keeps the caller's isolation statically.
+@inlinable
+@inline(__always)
+nonisolated func withGuaranteedReference<Object: AnyObject, Result>(
+    to object: Unmanaged<Object>, _ body: (Object) throws -> Result
+) rethrows -> Result {
+    try object._withUnsafeGuaranteedRef(body)
 }

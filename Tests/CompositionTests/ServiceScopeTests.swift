@@ -191,4 +191,42 @@ struct ServiceScopeTests {
         #expect(log.events == ["init first", "deinit first"])
         #expect(scene.isClosed)
     }
+
+    @Test func factoriesOfAnyArityResolveTheirDependenciesInOrder() throws {
+        let log = EventLog()
+        var registry = Registry()
+        registry.register(.first, lifetime: .application) { Tracked("first", log: log) }
+        registry.register(.second, lifetime: .application) { Tracked("second", log: log) }
+        registry.register(.third, lifetime: .transient) { Tracked("third", log: log) }
+        registry.register(BookID.self, lifetime: .application) { BookID(rawValue: "b1") }
+        registry.register((any BookService).self, lifetime: .application) { FakeBookService() }
+        registry.register(SceneSelection.self, lifetime: .application) { SceneSelection() }
+        registry.register(Tracked.self, lifetime: .transient, using: .first, .second, .third, DependencyKey(BookID.self),
+                          DependencyKey((any BookService).self), DependencyKey(SceneSelection.self)) {
+            first, second, third, id, books, selection in
+            Tracked("\(first.name) \(second.name) \(third.name) \(id.rawValue) \(books.source) \(selection.bookID ?? "-")", log: log)
+        }
+        registry.register(LibraryViewModel.self, lifetime: .transient) {
+            (books: any BookService, selection: SceneSelection, id: BookID, _: Tracked, _: EmptyDependency) in
+            selection.bookID = id.rawValue
+            return LibraryViewModel(service: books, selection: selection)
+        }
+        registry.register(EmptyDependency.self, lifetime: .transient) { EmptyDependency() }
+        let root = CompositionRoot(registry)
+        try root.validate()
+        let app = try root.makeApplicationScope()
+        #expect(try app.resolve(Tracked.self).name == "first second third b1 fake -")
+        #expect(try app.resolve(LibraryViewModel.self).selection.bookID == "b1")
+    }
+
+    @Test func applicationScopeCanBeBuiltWithOverrides() throws {
+        var fakes = Registry()
+        fakes.register((any BookService).self, value: FakeBookService())
+        let root = CompositionRoot(libraryRegistry())
+        #expect(try root.makeApplicationScope(overrides: fakes).resolve((any BookService).self).source == "fake")
+        #expect(try root.makeApplicationScope().resolve((any BookService).self).source == "remote")
+    }
 }
+
+/// A dependency with nothing in it, to give a factory five parameters.
+final class EmptyDependency {}
