@@ -9,6 +9,7 @@ extension ServiceScope {
     ///   registration, a cycle, a captive dependency, a factory failure…). Nothing new is cached for
     ///   the failing service; dependencies already created stay owned by their scopes.
     @inlinable
+    @inline(__always)
     public func resolve<Value>(_ type: Value.Type) throws(CompositionError) -> Value {
         try resolve(DependencyKey(type))
     }
@@ -18,6 +19,7 @@ extension ServiceScope {
     /// - Throws: ``CompositionError`` naming the key and the resolution path. Nothing new is cached
     ///   for the failing service; dependencies already created stay owned by their scopes.
     @inlinable
+    @inline(__always)
     public func resolve<Value>(_ key: DependencyKey<Value>) throws(CompositionError) -> Value {
         guard !isClosed, let slot = index.slot(for: key.erased) else { throw unresolvable(key.erased) }
         return try resolve(slot: slot, as: Value.self)
