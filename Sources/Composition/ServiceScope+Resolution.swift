@@ -39,13 +39,12 @@ extension ServiceScope {
         }
         guard mode == .transient else { throw unresolvable(slot: slot) }
         // Safe because a non-failing slot's entry is a TypedEntry of its key's value type, and the
-        // table retains it for as long as this scope lives.
-        // Safe because a non-failing slot's entry is a TypedEntry of its key's value type, and the
         // table, retained by this scope, keeps it (and its factory) alive during the call.
         let entry = Unmanaged<TypedEntry<Value>>.fromOpaque(index.entries[slot].toOpaque())
         do {
             return try withGuaranteedReference(to: entry) { entry in try entry.make(self, entry) }
         } catch {
+            // The pass-through erased the error's type; `make` only throws composition errors.
             throw CompositionError.rethrown(error)
         }
     }
