@@ -19,5 +19,8 @@ check:
 bench:
 	swift run -c release lifeline-bench $(FILTER)
 
+docs:
+	bash scripts/build-docs.sh
+
 format:
 	swift format --in-place --recursive --parallel Sources Tests Benchmarks Package.swift

@@ -12,6 +12,7 @@ let package = Package(
         .library(name: "LifecycleSimulator", targets: ["LifecycleSimulator"]),
         .library(name: "AppleHost", targets: ["AppleHost"]),
         .executable(name: "campus-library", targets: ["campus-library"]),
+        .library(name: "CampusNetworking", type: .dynamic, targets: ["CampusNetworking"]),
         .executable(name: "lifecycle-check", targets: ["lifecycle-check"]),
         .executable(name: "lifeline-bench", targets: ["lifeline-bench"]),
     ],
@@ -34,6 +35,9 @@ let package = Package(
             dependencies: ["Lifecycle", "DurableState", "Composition", "CSQLite"],
             resources: [.copy("Resources/catalogue.json")]
         ),
+        // URLSession for the remote catalogue, loaded by the app only when first used: linking
+        // FoundationNetworking (libcurl and its TLS stack) would cost every launch ~30 ms.
+        .target(name: "CampusNetworking"),
         .executableTarget(
             name: "campus-library",
             dependencies: ["CampusLibrary", "ProcessHost", "Lifecycle", "DurableState"]
@@ -54,6 +58,11 @@ let package = Package(
             name: "lifeline-example",
             dependencies: ["Lifecycle", "ProcessHost"],
             path: "Examples/lifeline-example"
+        ),
+        .executableTarget(
+            name: "doc-snippets",
+            dependencies: ["Lifecycle", "ProcessHost", "DurableState", "LifecycleSimulator", "CampusLibrary", "AppleHost"],
+            path: "Examples/DocSnippets"
         ),
         .executableTarget(
             name: "lifeline-probe",

@@ -1,7 +1,14 @@
 import CSQLite
 import CampusLibrary
+import DurableState
 import Foundation
 import Lifecycle
+
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Darwin)
+import Darwin
+#endif
 
 /// Benchmarks of the Campus area (issue 6).
 ///
@@ -128,37 +135,59 @@ extension CampusBenchmarks {
     }
 
     /// The data directory of `campus.cold-launch`: the catalogue, 10,000 notes and 5 windows, each
-    /// restored on a different screen of a different book.
+    /// restored on a different screen of a different book, written through the app's own stores.
+    @MainActor
     enum LaunchFixture {
         static func prepare(at directory: URL, catalogue: URL) throws {
             let manager = FileManager.default
             try? manager.removeItem(at: directory)
-            let notes = directory.appendingPathComponent("notes")
-            try manager.createDirectory(at: notes, withIntermediateDirectories: true)
+            try manager.createDirectory(at: directory.appendingPathComponent("notes"), withIntermediateDirectories: true)
             try manager.copyItem(at: catalogue, to: directory.appendingPathComponent("catalogue.sqlite"))
+            let fileSystem = UnsyncedFileSystem()
+            let clock = VirtualClock()
             let books = SyntheticCatalogue().books(count: 10_000)
-            let encoder = JSONEncoder()
-            encoder.outputFormatting = [.sortedKeys]
             for (index, book) in books.enumerated() {
-                let note = Note(bookID: book.id, text: "Note \(index) on \(book.title): chapter notes, quotations, questions.",
-                                updatedAt: Date(timeIntervalSince1970: 1_800_000_000))
-                try encoder.encode(note).write(to: notes.appendingPathComponent("\(book.id.rawValue).json"))
+                let path = directory.appendingPathComponent("notes/\(book.id.rawValue).json").path
+                try DurableValueStorage<String>(fileSystem: fileSystem, path: path, clock: clock)
+                    .saveNow("Note \(index) on \(book.title): chapter notes, quotations, questions.")
             }
             let routes: [[AppRoute]] = [
                 [], [.book(books[10].id)], [.book(books[20].id), .notes(books[20].id)], [.basket], [.book(books[40].id)],
             ]
             let queries = ["harbour", "", "winter garden", "dickens", "lisbon"]
-            let windows = zip(routes, queries).enumerated().map { index, pair in
-                WindowArchive.Window(
+            let windows = try zip(routes, queries).enumerated().map { index, pair in
+                let state = WindowState(query: pair.1, selection: books[index * 10].id, navigation: NavigationState(path: pair.0))
+                return WindowArchive.Window(
                     id: SceneSessionID("bench-window-\(index)"),
-                    payload: WindowRestoration.encode(
-                        WindowState(query: pair.1, selection: books[index * 10].id, navigation: NavigationState(path: pair.0))
-                    )
+                    payload: try WindowState.restoration.encode(state, writtenAt: clock.date)
                 )
             }
-            let archive = WindowArchive(windows: windows, active: windows[2].id)
-            try encoder.encode(archive).write(to: directory.appendingPathComponent("windows.json"))
+            try WindowArchiveStore(directory: directory.path, fileSystem: fileSystem, clock: clock)
+                .save(WindowArchive(windows: windows, active: windows[2].id))
         }
+    }
+
+    /// The real file system without the syncs: fixtures are written fast and never need to
+    /// survive a power loss.
+    struct UnsyncedFileSystem: FileSystem {
+        let base = POSIXFileSystem()
+
+        func readFile(at path: String) throws(FileSystemError) -> Data { try base.readFile(at: path) }
+        func itemExists(at path: String) -> Bool { base.itemExists(at: path) }
+        func createDirectory(at path: String, permissions: UInt16) throws(FileSystemError) {
+            try base.createDirectory(at: path, permissions: permissions)
+        }
+        func contentsOfDirectory(at path: String) throws(FileSystemError) -> [String] { try base.contentsOfDirectory(at: path) }
+        func removeItem(at path: String) throws(FileSystemError) { try base.removeItem(at: path) }
+        func rename(from source: String, to destination: String) throws(FileSystemError) {
+            try base.rename(from: source, to: destination)
+        }
+        func writeFile(_ data: Data, to path: String, permissions: UInt16) throws(FileSystemError) {
+            try base.writeFile(data, to: path, permissions: permissions)
+        }
+        func syncFile(at path: String) throws(FileSystemError) {}
+        func syncDirectory(at path: String) throws(FileSystemError) {}
+        func permissions(at path: String) throws(FileSystemError) -> UInt16 { try base.permissions(at: path) }
     }
 
     /// A hello-world Swift binary, compiled with `swiftc -O` in the same run.
@@ -174,7 +203,9 @@ extension CampusBenchmarks {
         }
     }
 
-    /// Runs a process to completion and times it from spawn to exit.
+    /// Runs a process to completion and times it from spawn to exit, with `posix_spawn` and
+    /// `waitpid` (Foundation's `Process` adds milliseconds of its own bookkeeping to each run,
+    /// which would blur the comparison).
     enum ProcessTimer {
         struct Result {
             var status: Int32
@@ -182,19 +213,26 @@ extension CampusBenchmarks {
         }
 
         static func run(_ arguments: [String]) throws -> Result {
-            let process = Process()
-            process.executableURL = URL(fileURLWithPath: arguments[0])
-            process.arguments = Array(arguments.dropFirst())
-            process.standardOutput = FileHandle.nullDevice
-            process.standardError = FileHandle.nullDevice
-            process.standardInput = FileHandle.nullDevice
+            var actions = posix_spawn_file_actions_t()
+            posix_spawn_file_actions_init(&actions)
+            defer { posix_spawn_file_actions_destroy(&actions) }
+            posix_spawn_file_actions_addopen(&actions, 0, "/dev/null", O_RDONLY, 0)
+            posix_spawn_file_actions_addopen(&actions, 1, "/dev/null", O_WRONLY, 0)
+            posix_spawn_file_actions_addopen(&actions, 2, "/dev/null", O_WRONLY, 0)
+            let argv = arguments.map { strdup($0) } + [nil]
+            defer { for pointer in argv { free(pointer) } }
             let clock = ContinuousClock()
             let start = clock.now
-            try process.run()
-            process.waitUntilExit()
+            var pid: pid_t = 0
+            guard posix_spawnp(&pid, arguments[0], &actions, nil, argv, environ) == 0 else {
+                throw BenchmarkSetupError("could not start \(arguments[0])")
+            }
+            var status: Int32 = 0
+            while waitpid(pid, &status, 0) < 0, errno == EINTR {}
             let elapsed = start.duration(to: clock.now)
             let (seconds, attoseconds) = elapsed.components
-            return Result(status: process.terminationStatus, milliseconds: Double(seconds) * 1e3 + Double(attoseconds) / 1e15)
+            let exitStatus = (status & 0x7F) == 0 ? (status >> 8) & 0xFF : -1
+            return Result(status: exitStatus, milliseconds: Double(seconds) * 1e3 + Double(attoseconds) / 1e15)
         }
     }
 }

@@ -73,6 +73,7 @@ public final class CompositionRoot {
     /// Builds a fresh application scope: no instance is shared with any earlier scope graph.
     ///
     /// - Parameters:
+    ///   - name: The scope's name in reports and logs.
     ///   - overrides: Registrations replacing production ones for this graph (see ``overriding(_:)``).
     ///   - values: Values for keys declared with `provided(_:by: .application)`.
     /// - Throws: ``CompositionError/undeclaredProvidedValue(_:scope:scopeLifetime:)`` for a value

@@ -1,6 +1,6 @@
 import Lifecycle
 
-/// Ties a composition root's scopes to a ``LifecycleRuntime``: the runtime's events open and close
+/// Ties a composition root's scopes to a `LifecycleRuntime`: the runtime's events open and close
 /// them, never the app by hand.
 ///
 /// ```swift
@@ -15,11 +15,11 @@ import Lifecycle
 ///   (services are created lazily, so nothing expensive runs before the first frame) and closed
 ///   when the process ends with `willTerminate`. A kill (no callback) closes nothing, as on a device.
 /// - A **scene scope** is opened for each new scene object just before its `willConnect` (the
-///   binding wraps ``LifecycleRuntime/sceneDelegateFactory``) and closed when the scene's task
+///   binding wraps `LifecycleRuntime/sceneDelegateFactory`) and closed when the scene's task
 ///   scope ends, right after `didDisconnect` has reached every observer. A reconnection gets a new
 ///   scene object and a new scene scope.
-/// - Each scene scope provides the ``LifecycleScene`` it belongs to, and the application scope the
-///   ``LifecycleRuntime``; factories may take either as a parameter.
+/// - Each scene scope provides the `LifecycleScene` it belongs to, and the application scope the
+///   `LifecycleRuntime`; factories may take either as a parameter.
 ///
 /// Retained by the runtime (through the scene factory it installs) and by whoever keeps it; it
 /// holds the runtime weakly. Lives on the main actor.
@@ -112,6 +112,7 @@ extension CompositionRoot {
     /// open and close the scopes (see ``LifecycleBinding``). Call it before the runtime launches.
     ///
     /// - Parameters:
+    ///   - runtime: The runtime whose events open and close the scopes.
     ///   - validate: Whether to refuse an invalid graph; pass `false` only in tests that exercise
     ///     part of a graph on purpose.
     ///   - sceneDelegate: Creates each scene's delegate with the scene's scope; when `nil`, the

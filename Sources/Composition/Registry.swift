@@ -44,6 +44,8 @@ public struct Registry {
     ///   - lifetime: Which scope caches and releases the value.
     ///   - teardown: Runs when the owning scope releases the value (not for transients).
     ///   - factory: Calls an initializer with the resolved dependencies.
+    ///   - fileID: Where the registration is made, for reports (defaults to the caller's file).
+    ///   - line: The line of the registration, for reports (defaults to the caller's line).
     @inlinable
     public mutating func register<Value, each Dependency>(
         _ type: Value.Type,

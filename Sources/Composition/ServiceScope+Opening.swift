@@ -7,6 +7,8 @@ extension ServiceScope {
     /// ```
     ///
     /// - Parameters:
+    ///   - lifetime: The lifetime of the new scope: shorter than this scope's.
+    ///   - name: The new scope's name in reports and logs.
     ///   - overrides: Registrations that replace the production ones for resolutions made in the
     ///     new scope and its descendants (tests, previews). An override longer-lived than the new
     ///     scope is cached by it; services owned by enclosing scopes are unaffected, since they

@@ -138,9 +138,18 @@ final class TerminalFrontEnd: TerminalWindowManager {
         }
     }
 
+    /// Lets the window on screen start what it shows (a restored search), then draws on the next
+    /// turn of the main queue: work started from a Dispatch callback (as the host's are) is
+    /// enqueued rather than run at once, and this lets it land first instead of flashing a
+    /// loading frame.
     private func redraw() {
         guard let shell, host.isInForeground else { return }
         shell.prepareActiveWindow()
+        DispatchQueue.main.async { [weak self] in MainActor.assumeIsolated { self?.draw() } }
+    }
+
+    private func draw() {
+        guard let shell, host.isInForeground else { return }
         let size = host.terminal.size.map { ScreenSize(columns: $0.columns, rows: $0.rows) } ?? .standard
         let frame = withObservationTracking {
             shell.render(size: size)

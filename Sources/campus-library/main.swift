@@ -16,7 +16,7 @@ do {
     exit(error.description == LaunchArguments.usage ? EXIT_SUCCESS : 64)
 }
 
-let fileSystem = LocalFileSystem()
+let fileSystem = POSIXFileSystem()
 do {
     try fileSystem.createDirectory(at: arguments.dataDirectory, permissions: 0o700)
 } catch {
@@ -25,7 +25,9 @@ do {
 }
 
 let logger = LifelineLogger(category: "campus-library", sink: FileLogSink(path: arguments.dataDirectory + "/campus-library.log"))
-let archiveStore = WindowArchiveStore(directory: arguments.dataDirectory, fileSystem: fileSystem)
+
+let clock = SystemClock()
+let archiveStore = WindowArchiveStore(directory: arguments.dataDirectory, fileSystem: fileSystem, clock: clock, logger: logger)
 let restored = archiveStore.load()
 let sessions = restored.windows.isEmpty ? [SceneSession()] : restored.sessions
 
@@ -35,15 +37,23 @@ let configuration = ProcessHostConfiguration(
     terminal: .fullScreen,
     observesMemoryPressure: !arguments.measureLaunch
 )
-let host = ProcessHost(configuration: configuration, logger: logger)
+let host = ProcessHost(configuration: configuration, clock: clock, logger: logger)
 let server = EmbeddedLibraryServer(
     directory: arguments.dataDirectory + "/server", fileSystem: fileSystem, clock: host.clock
 )
 server.isReachable = !arguments.offline
+// Linux has no keychain here: the token goes to a 0600 file in a 0700 directory, by explicit opt-in.
+let secretStore: FileSecretStore
+do {
+    secretStore = try FileSecretStore.unsafePlaintextFile(at: arguments.dataDirectory + "/secrets")
+} catch {
+    FileHandle.standardError.write(Data("campus-library: cannot keep the session token: \(error)\n".utf8))
+    exit(73)
+}
 let environment = AppEnvironment(
     runtime: host.runtime,
     fileSystem: fileSystem,
-    secretStore: DataDirectorySecretStore(directory: arguments.dataDirectory + "/secrets", fileSystem: fileSystem),
+    secretStore: secretStore,
     logger: logger,
     dataDirectory: arguments.dataDirectory,
     catalogue: arguments.remoteCatalogue.map { .remote($0, fallbackPath: arguments.dataDirectory + "/catalogue.sqlite") },

@@ -27,9 +27,16 @@ if options.showHelp {
     exit(0)
 }
 
+if let path = options.replayPath, options.bugs.isEmpty,
+   let data = try? Data(contentsOf: URL(fileURLWithPath: path)), let repro = try? Repro.load(from: data) {
+    // A repro of the example names its planted bugs: LibraryExample[bugA,bugB].
+    let names = repro.app.drop { $0 != "[" }.dropFirst().prefix { $0 != "]" }
+    options.bugs = Set(names.split(separator: ",").compactMap { PlantedBug(rawValue: String($0)) })
+}
 let simulator = Simulator(app: LibraryExample.app(bugs: options.bugs), options: options.simulation)
 let explorer = Explorer(simulator: simulator)
 let started = ContinuousClock.now
+let cpuStarted = processCPUSeconds()
 var progress = ProgressBar(total: options.schedules)
 
 if let path = options.replayPath {
@@ -86,6 +93,15 @@ let seconds = Double(elapsed.components.seconds) + Double(elapsed.components.att
 print("")
 print("timings (vary between runs):")
 print("  wall time            \(String(format: "%.2f", seconds)) s")
+let cpuSeconds = processCPUSeconds() - cpuStarted
 print("  schedules per second \(String(format: "%.0f", Double(summary.schedules) / max(seconds, 1e-9)))")
+print("  per CPU second       \(String(format: "%.0f", Double(summary.schedules) / max(cpuSeconds, 1e-9)))")
 print("  simulated/real time  \(String(format: "%.0f", Double(summary.simulatedMilliseconds) / 1_000 / max(seconds, 1e-9)))x")
 exit(summary.passed ? 0 : 1)
+
+/// CPU time of the whole process, in seconds.
+func processCPUSeconds() -> Double {
+    var time = timespec()
+    clock_gettime(CLOCK_PROCESS_CPUTIME_ID, &time)
+    return Double(time.tv_sec) + Double(time.tv_nsec) / 1e9
+}

@@ -86,7 +86,7 @@ struct AppCompositionTests {
         await app.settle()
         #expect(app.services.arrivals.books.first == arrival)
         #expect(app.runtime.runningTasks.isEmpty)
-        #expect(app.services.preferences.value.newArrivals == app.services.arrivals.books.map(\.id))
+        #expect(app.services.preferences[.newArrivals] == app.services.arrivals.books.map(\.id))
     }
 
     @Test("an expiring refresh stops its work and completes the task")

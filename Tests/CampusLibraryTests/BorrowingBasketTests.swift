@@ -13,7 +13,7 @@ struct BorrowingBasketTests {
         try app.background()
         await app.advance(by: .seconds(1))
         #expect(app.server.basketCount == 0)
-        #expect(app.services.preferences.value.basketID == nil)
+        #expect(app.services.basket.recordID == nil)
     }
 
     @Test("the basket is saved as an idempotent whole replacement and hydrated with catalogue titles")
@@ -24,7 +24,7 @@ struct BorrowingBasketTests {
         first.services.basket.add(TestBooks.emma)
         first.services.basket.add(TestBooks.emma)
         await first.advance(by: .milliseconds(300))
-        let id = try #require(first.services.preferences.value.basketID)
+        let id = BasketID(try #require(first.services.basket.recordID))
         #expect(try await first.server.basket(id) == [TestBooks.moby.id, TestBooks.emma.id])
         first.services.basket.flushPendingWrites()
         await first.settle()
@@ -62,7 +62,7 @@ struct BorrowingBasketTests {
         first.services.basket.add(TestBooks.pride)
         first.services.basket.flushPendingWrites()
         await first.settle()
-        let old = try #require(first.services.preferences.value.basketID)
+        let old = BasketID(try #require(first.services.basket.recordID))
         first.server.deleteBasket(old)
 
         let second = first.relaunch()
@@ -70,11 +70,11 @@ struct BorrowingBasketTests {
         await second.settle()
         #expect(second.services.basket.isHydrated)
         #expect(second.services.basket.items.isEmpty)
-        #expect(second.services.preferences.value.basketID == nil)
+        #expect(second.services.basket.recordID == nil)
         second.services.basket.add(TestBooks.moby)
         second.services.basket.flushPendingWrites()
         await second.settle()
-        let new = try #require(second.services.preferences.value.basketID)
+        let new = BasketID(try #require(second.services.basket.recordID))
         #expect(new != old)
     }
 
@@ -87,7 +87,7 @@ struct BorrowingBasketTests {
         app.services.basket.flushPendingWrites()
         await app.settle()
         #expect(app.services.basket.items.map(\.book) == [TestBooks.pride])
-        #expect(app.logLines(atLeast: .error).contains { $0.contains("Could not persist the basket") })
+        #expect(app.logLines(atLeast: .error).contains { $0.contains("Saving 'basket' failed") })
         app.server.isReachable = true
         app.services.basket.flushPendingWrites()
         await app.settle()
@@ -101,7 +101,7 @@ struct BorrowingBasketTests {
         first.services.basket.add(TestBooks.pride)
         first.services.basket.flushPendingWrites()
         await first.settle()
-        let id = try #require(first.services.preferences.value.basketID)
+        let id = BasketID(try #require(first.services.basket.recordID))
 
         let slow = SlowCatalogue(base: InMemoryCatalogue(books: TestBooks.all), clock: first.clock)
         let second = first.relaunch(catalogue: slow)

@@ -51,6 +51,7 @@ struct CampusLibraryEndToEndTests {
 
         try terminal.type("clear; " + command, then: "Enter")
         try await terminal.waitFor("Window 2/2")
+        try await terminal.waitFor("▸ Pride and Prejudice")
         let second = try terminal.screen()
         #expect(second.contains("Search: pride"))
         #expect(second.contains("▸ Pride and Prejudice"))
@@ -58,6 +59,7 @@ struct CampusLibraryEndToEndTests {
         #expect(second.contains("Ada"), "still signed in")
         try terminal.keys("Tab")
         try await terminal.waitFor("Window 1/2")
+        try await terminal.waitFor("Call me Ishmael")
         let first = try terminal.screen()
         #expect(first.contains("Call me Ishmael"))
         #expect(first.contains("✓ saved"))

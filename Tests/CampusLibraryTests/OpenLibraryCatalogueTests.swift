@@ -3,18 +3,12 @@ import Foundation
 import Lifecycle
 import Testing
 
-#if canImport(FoundationNetworking)
-import FoundationNetworking
-#endif
-
 @Suite("OpenLibraryCatalogue")
 @MainActor
 struct OpenLibraryCatalogueTests {
-    func makeCatalogue(baseURL: URL) async throws -> OpenLibraryCatalogue {
-        let configuration = URLSessionConfiguration.ephemeral
-        configuration.timeoutIntervalForRequest = 5
+    func makeCatalogue(baseURL: URL, transport: any HTTPTransport = PluginHTTPTransport()) async throws -> OpenLibraryCatalogue {
         let catalogue = OpenLibraryCatalogue(
-            baseURL: baseURL, session: URLSession(configuration: configuration),
+            baseURL: baseURL, transport: transport, timeout: .seconds(5),
             fallback: InMemoryCatalogue(books: TestBooks.all), logger: .disabled
         )
         try await catalogue.prepare()
@@ -78,5 +72,16 @@ struct OpenLibraryCatalogueTests {
         await #expect(throws: CatalogueError.badResponse("HTTP status 503")) {
             try await catalogue.search("moby", limit: 5)
         }
+    }
+
+    @Test("without the networking plugin the catalogue works offline on local data")
+    func missingPlugin() async throws {
+        let server = try LoopbackHTTPServer { _ in (200, RecordedOpenLibrary.mobyDick) }
+        defer { server.stop() }
+        let nowhere = FileManager.default.temporaryDirectory.appendingPathComponent("no-plugin-\(UUID().uuidString)")
+        let catalogue = try await makeCatalogue(baseURL: server.baseURL, transport: PluginHTTPTransport(directory: nowhere))
+        #expect(try await catalogue.search("melville", limit: 5) == [TestBooks.moby])
+        #expect(catalogue.isOffline)
+        #expect(server.requestedTargets.isEmpty)
     }
 }

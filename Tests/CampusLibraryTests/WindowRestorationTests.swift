@@ -1,55 +1,76 @@
 @testable import CampusLibrary
+import DurableState
 import Foundation
 import Lifecycle
 import Testing
 
-@Suite("WindowRestoration")
+@Suite("WindowState restoration")
+@MainActor
 struct WindowRestorationTests {
     let state = WindowState(
         query: "tale", selection: TestBooks.twoCities.id,
         navigation: NavigationState(path: [.book(TestBooks.twoCities.id), .notes(TestBooks.twoCities.id)])
     )
+    let schema = WindowState.restoration
 
-    @Test("a window state survives the round trip through its envelope")
-    func roundTrip() throws {
-        #expect(try WindowRestoration.decode(WindowRestoration.encode(state)) == state)
+    func payload(_ state: WindowState) throws -> Data {
+        try schema.encode(state, writtenAt: Date(timeIntervalSince1970: 1_800_000_000))
     }
 
-    @Test("truncated, random, oversized and tampered payloads are refused with a reason")
+    @Test("a window state survives the round trip through its payload")
+    func roundTrip() throws {
+        let restored = schema.restore(from: try payload(state))
+        #expect(restored.outcome == .restored)
+        #expect(restored.state == state)
+    }
+
+    @Test("no payload is a fresh window, not a problem")
+    func nothingStored() {
+        let restored = schema.restore(from: nil)
+        #expect(restored.outcome == .nothingStored)
+        #expect(restored.state == WindowState())
+    }
+
+    @Test("truncated, random, oversized and tampered payloads give a fresh window and say why")
     func refusesDamagedPayloads() throws {
-        let payload = WindowRestoration.encode(state)
-        #expect(throws: WindowRestoration.Failure.unreadable) { try WindowRestoration.decode(payload.prefix(payload.count / 2)) }
-        #expect(throws: WindowRestoration.Failure.unreadable) { try WindowRestoration.decode(Data((0..<64).map { UInt8($0 * 7 % 256) })) }
-        #expect(throws: WindowRestoration.Failure.tooLarge(20_000)) { try WindowRestoration.decode(Data(count: 20_000)) }
-        let tampered = String(decoding: payload, as: UTF8.self).replacingOccurrences(of: "\"checksum\":\"", with: "\"checksum\":\"0")
-        #expect(throws: WindowRestoration.Failure.checksumMismatch) { try WindowRestoration.decode(Data(tampered.utf8)) }
+        let good = try payload(state)
+        var tampered = good
+        tampered[tampered.count / 2] ^= 0x20
+        for damaged in [good.prefix(good.count / 2), Data((0..<64).map { UInt8($0 * 7 % 256) }), Data(count: 40_000), tampered] {
+            let restored = schema.restore(from: damaged)
+            #expect(restored.outcome == .defaulted)
+            #expect(restored.problem != nil)
+            #expect(restored.state == WindowState())
+        }
     }
 
     @Test("a payload from a newer schema is refused rather than misread")
     func refusesNewerSchema() throws {
-        var object = try #require(JSONSerialization.jsonObject(with: WindowRestoration.encode(state)) as? [String: Any])
-        object["schema"] = WindowState.schemaVersion + 1
-        let payload = try JSONSerialization.data(withJSONObject: object)
-        #expect(throws: WindowRestoration.Failure.unsupportedVersion(format: 1, schema: WindowState.schemaVersion + 1)) {
-            try WindowRestoration.decode(payload)
-        }
+        let newer = RestorationSchema<WindowState>(version: WindowState.schemaVersion + 1, default: WindowState())
+        let restored = schema.restore(from: try newer.encode(state, writtenAt: Date()))
+        #expect(restored.outcome == .defaulted)
     }
 
-    @Test("a malformed book identifier or an over-long path makes the state invalid")
-    func refusesInvalidContent() throws {
-        func envelope(_ json: String) -> Data {
-            let payload = Data(json.utf8)
-            let object: [String: Any] = [
-                "format": 1, "schema": 1, "checksum": SHA256.hex(payload), "payload": payload.base64EncodedString(),
-            ]
-            return (try? JSONSerialization.data(withJSONObject: object)) ?? Data()
+    @Test("a malformed book identifier makes the state unusable; an over-long path is trimmed with a message")
+    func validatesContent() throws {
+        struct LooseState: Codable {
+            var query: String
+            var selection: String?
+            var navigation: NavigationState<AppRoute>
         }
-        #expect(throws: WindowRestoration.Failure.invalidState) {
-            try WindowRestoration.decode(envelope(#"{"query":"","selection":"../../etc/passwd","navigation":{"path":[]}}"#))
-        }
-        let longPath = Array(repeating: #"{"basket":{}}"#, count: 40).joined(separator: ",")
-        #expect(throws: WindowRestoration.Failure.invalidState) {
-            try WindowRestoration.decode(envelope(#"{"query":"","navigation":{"path":[\#(longPath)]}}"#))
-        }
+        let loose = RestorationSchema<LooseState>(
+            version: WindowState.schemaVersion,
+            default: LooseState(query: "", navigation: NavigationState())
+        )
+        let injected = try loose.encode(
+            LooseState(query: "", selection: "../../etc/passwd", navigation: NavigationState()), writtenAt: Date()
+        )
+        #expect(schema.restore(from: injected).outcome == .defaulted)
+
+        let long = WindowState(navigation: NavigationState(path: Array(repeating: .basket, count: 40)))
+        let trimmed = schema.restore(from: try payload(long))
+        #expect(trimmed.outcome == .repaired)
+        #expect(trimmed.state.navigation.path.count == WindowState.maximumPathLength)
+        #expect(trimmed.recoveryMessages.first?.contains("first \(WindowState.maximumPathLength) screens") == true)
     }
 }

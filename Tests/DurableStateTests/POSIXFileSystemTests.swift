@@ -14,8 +14,11 @@ struct POSIXFileSystemTests {
         try fileSystem.writeFile(bytes, to: path, permissions: 0o600)
         #expect(try fileSystem.readFile(at: path) == bytes)
         #expect(try fileSystem.permissions(at: path) == 0o600)
-        try fileSystem.writeAndSyncFile(Data("short".utf8), to: path, permissions: 0o600)
+        try fileSystem.writeAndSyncFile(Data("short".utf8), to: path, permissions: 0o640)
         #expect(try fileSystem.readFile(at: path) == Data("short".utf8))
+        #expect(try fileSystem.permissions(at: path) == 0o640)
+        try fileSystem.writeFile(Data(), to: directory.file("group"), permissions: 0o664)
+        #expect(try fileSystem.permissions(at: directory.file("group")) == 0o664)
     }
 
     @Test("missing files map errno to notFound")

@@ -8,6 +8,7 @@ struct SimulationEventTests {
         .launch(.user), .launch(.link(1)), .launch(.notification),
         .connectScene(scene: 2, foreground: false, restoration: .randomBytes(seed: 3, count: 9)),
         .connectScene(scene: 1, foreground: true, restoration: .app(index: 0, seed: 2)),
+        .connectSceneWithLink(scene: 2, link: 1, asActivity: true),
         .disconnectScene(scene: 1), .discardSession(scene: 3), .activate(scene: 1), .resignActive(scene: 1),
         .enterBackground(scene: 1), .enterForeground(scene: 1), .openLink(scene: 1, link: 0),
         .userAction(name: "edit \"note\"", scene: 1, seed: 4), .suspend, .kill,

@@ -54,6 +54,15 @@ struct SimulatorTests {
         #expect(outcome.passed)
     }
 
+    @Test("a scene connected for a universal link selects the linked book")
+    func linkAtConnect() async {
+        let outcome = await simulator.replay([
+            .launch(.user), .connectSceneWithLink(scene: 2, link: 0, asActivity: true), .advance(milliseconds: 100),
+        ])
+        #expect(outcome.passed, "\(outcome.violation?.description ?? "")")
+        #expect(outcome.traceText.contains("edit selection@S2 = \"B3\""))
+    }
+
     @Test("idle background hours cost nothing: a day of virtual time in a few events")
     func clockJumpsAreFree() async {
         let outcome = await simulator.replay([.launch(.user), .enterBackground(scene: 1), .suspend, .clockJump(hours: 24)])
@@ -70,6 +79,16 @@ struct SimulatorTests {
         let outcome = await simulator.replay([.launch(.user)])
         #expect(outcome.violation?.kind == .escapedWork)
         #expect(outcome.violation?.message.contains("application: ") == true)
+    }
+
+    @Test("work that calls a custom actor runs to completion, the same way every time")
+    func customActorWork() async {
+        let simulator = Simulator(app: ActorApp.app())
+        let first = await simulator.replay([.launch(.user), .advance(milliseconds: 100)])
+        let second = await simulator.replay([.launch(.user), .advance(milliseconds: 100)])
+        #expect(first.passed, "\(first.violation?.description ?? "")")
+        #expect(first.traceText.contains("edit count = \"3\""))
+        #expect(first.traceHash == second.traceHash)
     }
 
     @Test("storage touched from another thread is reported as escaped and refused")

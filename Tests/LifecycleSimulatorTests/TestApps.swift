@@ -46,3 +46,36 @@ final class EscapingApp {
         } observe: { _ in [] }
     }
 }
+
+/// An app whose tracked task calls a custom actor between clock sleeps.
+@MainActor
+final class ActorApp {
+    actor Counter {
+        var value = 0
+        func increment() -> Int {
+            value += 1
+            return value
+        }
+    }
+
+    static let key = HistoryKey("count")
+    let counter = Counter()
+    var count: Int?
+
+    init(environment: SimulationEnvironment) {
+        environment.runtime.applicationScope.task("count") { [self] in
+            for _ in 0..<3 {
+                let value = await counter.increment()
+                count = value
+                environment.history.edit(Self.key, value: "\(value)", durability: .ephemeral)
+                try? await environment.clock.sleep(for: .milliseconds(10))
+            }
+        }
+    }
+
+    static func app() -> SimulatedApp<ActorApp> {
+        SimulatedApp(name: "ActorApp") { ActorApp(environment: $0) } observe: { app in
+            app.count.map { [Observation(key: key, value: "\($0)")] } ?? []
+        }
+    }
+}

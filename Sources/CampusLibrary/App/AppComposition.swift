@@ -2,7 +2,7 @@ import DurableState
 import Lifecycle
 
 /// The composition root: builds the application-lifetime services once from an
-/// ``AppEnvironment``, installs the app on a ``LifecycleRuntime`` (application delegate and scene
+/// ``AppEnvironment``, installs the app on a `LifecycleRuntime` (application delegate and scene
 /// factory), and keeps the windows of the connected scenes.
 ///
 /// ```swift
@@ -34,15 +34,13 @@ public final class AppComposition {
         let clock = environment.clock
         let fileSystem = environment.fileSystem
         let directory = environment.dataDirectory
-        let preferences = PreferencesStore(
-            document: JSONDocument(path: directory + "/preferences.json", fileSystem: fileSystem), logger: logger
-        )
+        let preferences = Preferences(fileSystem: fileSystem, directory: directory, clock: clock, logger: logger)
         let server = environment.server
             ?? EmbeddedLibraryServer(directory: directory + "/server", fileSystem: fileSystem, clock: clock)
         let catalogue = LibraryCatalogue(service: Self.catalogueService(for: environment), logger: logger)
-        let analytics = AnalyticsService(preferences: preferences, sink: environment.analyticsSink)
+        let analytics = AnalyticsService(preferences: preferences, sink: environment.analyticsSink, logger: logger)
         let notes = NotesRepository(
-            store: FileNoteStore(directory: directory + "/notes", fileSystem: fileSystem), clock: clock,
+            directory: directory + "/notes", fileSystem: fileSystem, runtime: environment.runtime,
             debounce: environment.writeDebounce, logger: logger, onSaved: { _ in analytics.track(.savedNote) }
         )
         let auth = AuthenticationService(
@@ -50,8 +48,8 @@ public final class AppComposition {
             logger: logger
         )
         let basket = BorrowingBasket(
-            repository: server, catalogue: catalogue, preferences: preferences, clock: clock,
-            scope: environment.runtime.applicationScope, debounce: environment.writeDebounce, logger: logger
+            repository: server, catalogue: catalogue, preferences: preferences, runtime: environment.runtime,
+            debounce: environment.writeDebounce, logger: logger, makeRequestID: environment.makeIdentifier
         )
         let arrivals = NewArrivalsService(catalogue: catalogue, preferences: preferences, clock: clock, logger: logger)
         services = AppServices(

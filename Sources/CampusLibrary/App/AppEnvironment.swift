@@ -41,6 +41,9 @@ public struct AppEnvironment {
     public var analyticsSink: any AnalyticsSink
     /// The quiet interval before a debounced write (notes, basket).
     public var writeDebounce: Duration
+    /// Makes unique identifiers (request identifiers for idempotent creations); the simulator
+    /// injects a deterministic one.
+    public var makeIdentifier: @MainActor () -> String
 
     /// Creates an environment; the catalogue defaults to the bundled one at
     /// `<dataDirectory>/catalogue.sqlite` (give the simulator and tests an ``InMemoryCatalogue``).
@@ -48,7 +51,8 @@ public struct AppEnvironment {
         runtime: LifecycleRuntime, fileSystem: any FileSystem, secretStore: any SecretStore,
         logger: LifelineLogger, dataDirectory: String, catalogue: CatalogueChoice? = nil,
         server: (any AccountServer & BasketRepository)? = nil, analyticsSink: (any AnalyticsSink)? = nil,
-        writeDebounce: Duration = .milliseconds(300)
+        writeDebounce: Duration = .milliseconds(300),
+        makeIdentifier: @escaping @MainActor () -> String = { UUID().uuidString }
     ) {
         self.runtime = runtime
         self.fileSystem = fileSystem
@@ -59,6 +63,7 @@ public struct AppEnvironment {
         self.server = server
         self.analyticsSink = analyticsSink ?? LoggingAnalyticsSink(logger: logger)
         self.writeDebounce = writeDebounce
+        self.makeIdentifier = makeIdentifier
     }
 
     /// The clock of the runtime.

@@ -1,3 +1,4 @@
+import DurableState
 import Lifecycle
 
 /// The application-lifetime services, created once by ``AppComposition`` and handed to features
@@ -10,7 +11,7 @@ public final class AppServices {
     /// The root logger.
     public let logger: LifelineLogger
     /// Small device preferences (consent, basket identifier, last account).
-    public let preferences: PreferencesStore
+    public let preferences: Preferences
     /// The catalogue with its load state and caches.
     public let catalogue: LibraryCatalogue
     /// Notes: one shared draft per book.
@@ -28,7 +29,7 @@ public final class AppServices {
 
     /// Groups services built by the composition root.
     public init(
-        clock: any LifelineClock, logger: LifelineLogger, preferences: PreferencesStore, catalogue: LibraryCatalogue,
+        clock: any LifelineClock, logger: LifelineLogger, preferences: Preferences, catalogue: LibraryCatalogue,
         notes: NotesRepository, auth: AuthenticationService, basket: BorrowingBasket, analytics: AnalyticsService,
         arrivals: NewArrivalsService, links: AppLinks
     ) {

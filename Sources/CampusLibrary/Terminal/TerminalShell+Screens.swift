@@ -15,7 +15,7 @@ extension TerminalShell {
             case .escape: model.updateQuery("")
             case .up: model.moveHighlight(by: -1)
             case .down: model.moveHighlight(by: 1)
-            case .enter: if let book = model.bookToOpen { window.openBook(book.id) }
+            case .enter: model.openSelection()
             default: break
             }
         case .book(let model):

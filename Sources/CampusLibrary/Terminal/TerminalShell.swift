@@ -26,6 +26,7 @@ public final class TerminalShell {
     /// The overlay on screen, if any.
     public private(set) var overlay: Overlay?
 
+    /// The app this shell shows.
     @ObservationIgnored public let composition: AppComposition
     @ObservationIgnored private weak var manager: (any TerminalWindowManager)?
 

@@ -44,20 +44,25 @@ public struct WindowArchive: Codable, Hashable, Sendable {
     }
 }
 
-/// Reads and writes the ``WindowArchive`` in `<data directory>/windows.json` through the injected
-/// ``FileSystem``. A damaged archive is quarantined and reads as empty (a fresh window opens).
-/// A `Sendable` value owned by the terminal front-end.
-public struct WindowArchiveStore: Sendable {
-    private let document: JSONDocument<WindowArchive>
+/// Reads and writes the ``WindowArchive`` in `<data directory>/windows.json`: a DurableState
+/// `DocumentStore` (durable replace, backup, quarantine of a damaged file, which then reads as
+/// the backup or as empty: a fresh window opens). Owned by the terminal front-end; lives on the
+/// main actor.
+@MainActor
+public final class WindowArchiveStore {
+    private let document: DocumentStore<WindowArchive>
 
     /// The archive of the app whose data directory is `directory`.
-    public init(directory: String, fileSystem: any FileSystem) {
-        document = JSONDocument(path: directory + "/windows.json", fileSystem: fileSystem)
+    public init(directory: String, fileSystem: any FileSystem, clock: any LifelineClock, logger: LifelineLogger = .disabled) {
+        document = DocumentStore(
+            fileSystem: fileSystem, path: directory + "/windows.json", defaultValue: WindowArchive(), sizeLimit: 1024 * 1024,
+            clock: clock, logger: logger
+        )
     }
 
     /// The stored archive (empty when there is none or it is unreadable).
     public func load() -> WindowArchive {
-        var archive = (try? document.load()) ?? WindowArchive()
+        var archive = document.load().value
         var seen = Set<SceneSessionID>()
         archive.windows = archive.windows.filter { seen.insert($0.id).inserted }.prefix(WindowArchive.maximumWindows).map { $0 }
         if let active = archive.active, !seen.contains(active) { archive.active = nil }
@@ -65,8 +70,8 @@ public struct WindowArchiveStore: Sendable {
     }
 
     /// Replaces the stored archive durably.
-    /// - Throws: ``FileSystemError``; the previous archive is still stored.
-    public func save(_ archive: WindowArchive) throws(FileSystemError) {
+    /// - Throws: ``DurableStoreError``; the previous archive is still stored.
+    public func save(_ archive: WindowArchive) throws(DurableStoreError) {
         try document.save(archive)
     }
 }

@@ -15,7 +15,8 @@ import Musl
 /// ```
 ///
 /// Every call retries on `EINTR`, maps `errno` to ``FileSystemError``, opens descriptors with
-/// `O_CLOEXEC` and closes them before returning. ``syncFile(at:)`` uses `fcntl(F_FULLFSYNC)` on
+/// `O_CLOEXEC` and closes them before returning. Files and directories it creates get exactly
+/// the requested permission bits (`fchmod`/`chmod` after creation, so the umask cannot change them). ``syncFile(at:)`` uses `fcntl(F_FULLFSYNC)` on
 /// Apple platforms (a plain `fsync` there only reaches the drive's cache) and falls back to `fsync`
 /// where the file system does not support it; ``syncDirectory(at:)`` opens the directory
 /// read-only and `fsync`s it. A stateless value, `Sendable`, safe on any thread; whoever builds the
@@ -54,7 +55,10 @@ public struct POSIXFileSystem: FileSystem {
         var prefix = path.hasPrefix("/") ? "" : "."
         for component in path.split(separator: "/", omittingEmptySubsequences: true) {
             prefix += "/" + component
-            if mkdir(prefix, mode_t(permissions)) == 0 { continue }
+            if mkdir(prefix, mode_t(permissions)) == 0 {
+                guard chmod(prefix, mode_t(permissions)) == 0 else { throw Self.error(path: prefix, operation: "chmod") }
+                continue
+            }
             let code = errno
             guard code == EEXIST else { throw Self.error(path: prefix, operation: "mkdir", code: code) }
             var status = stat()
@@ -136,6 +140,12 @@ extension POSIXFileSystem {
         let flags = O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC
         let descriptor = retrying { posixOpen(path, flags, mode_t(permissions)) }
         if descriptor < 0 { throw error(path: path, operation: "open for writing") }
+        // The umask narrows the mode of a new file and an existing file keeps its own: set it.
+        guard fchmod(descriptor, mode_t(permissions)) == 0 else {
+            let code = errno
+            _ = posixClose(descriptor)
+            throw error(path: path, operation: "fchmod", code: code)
+        }
         return descriptor
     }
 

@@ -1,7 +1,7 @@
 import Foundation
 import Lifecycle
 
-/// Restorable state on disk, per scene (keyed by ``SceneSessionID``) and per application, with a
+/// Restorable state on disk, per scene (keyed by `SceneSessionID`) and per application, with a
 /// crash-loop guard.
 ///
 /// ```swift

@@ -12,7 +12,7 @@ import Lifecycle
 /// ```
 ///
 /// - **Debounce**: rapid changes coalesce into one save after a quiet interval (300 ms by
-///   default), timed by the injected ``LifelineClock``.
+///   default), timed by the injected `LifelineClock`.
 /// - **Flush**: ``flush(whenDone:)`` cancels the pending debounce and saves at once; the lifecycle
 ///   helpers call it on inactive and background, under an extra-time lease.
 /// - **Hydration guard**: nothing is written before ``hydrate()`` has loaded the stored value, so
@@ -25,7 +25,7 @@ import Lifecycle
 ///   next change or flush.
 ///
 /// Owned by the composition root or a screen model; lives on the main actor. Save tasks run in the
-/// given ``TaskScope`` (so the simulator sees them); with ``DurableValueStorage`` a save completes
+/// given `TaskScope` (so the simulator sees them); with ``DurableValueStorage`` a save completes
 /// without suspending.
 @MainActor
 public final class PersistentValue<Value: Sendable> {

@@ -1,19 +1,58 @@
 import DurableState
 import Foundation
 
-/// What the simulator needs of the device's disk: a file system for the running process, the
-/// two deaths of DURABILITY.md, and raw access for canary scans and deliberate damage.
+/// What the simulator needs of the device's disk: a file system for each process incarnation,
+/// the two deaths of DURABILITY.md, and raw access for canary scans and deliberate damage.
 ///
-/// The simulator wraps ``fileSystem`` in a fenced view per incarnation, so a disk needs no
-/// notion of processes. Implementations are thread-safe; owned by one simulation run.
+/// ``SimulatedDisk`` is the device's disk by default (every ``PowerLossPolicy``);
+/// ``PlaceholderDisk`` is a smaller one that treats every power loss as "only synced data
+/// survives". The simulator wraps each incarnation's file system in its own fenced view, so a
+/// disk need not fence anything. Implementations are thread-safe; owned by one simulation run.
 public protocol DeviceDisk: AnyObject, Sendable {
-    /// The disk as a running process sees it (written data, synced or not).
-    var fileSystem: any FileSystem { get }
+    /// The file system a new process incarnation sees.
+    func mountFileSystem() -> any FileSystem
     /// The process died: a kill keeps every written byte; a power loss keeps what the policy
     /// leaves of unsynced operations.
     func processDied(_ death: ProcessDeath)
     /// Every file with its contents, sorted by path.
     func allFiles() -> [(path: String, contents: Data)]
+    /// The contents of the file at `path` as processes read it now, if there is one.
+    func contents(at path: String) -> Data?
     /// Replaces a file's contents behind the process's back (simulated corruption).
     func damage(path: String, contents: Data)
+}
+
+extension SimulatedDisk: DeviceDisk {
+    /// A new mount of the disk.
+    public func mountFileSystem() -> any FileSystem {
+        mount()
+    }
+
+    /// A kill changes nothing on disk (the simulator fences the dead incarnation); a power loss
+    /// keeps what the policy lets through, drawn from the event's seed.
+    public func processDied(_ death: ProcessDeath) {
+        guard case let .powerLoss(policy, seed) = death,
+              let diskPolicy = DiskCrashPolicy(rawValue: policy.rawValue)
+        else { return }
+        // A power loss fences incarnations 1…(last mounted), and at least 1: mount once first so
+        // that a power loss before any launch does not fence the next launch's mount.
+        _ = mount()
+        powerLoss(policy: diskPolicy, seed: seed)
+    }
+
+    /// Every file of the current image, sorted by path.
+    public func allFiles() -> [(path: String, contents: Data)] {
+        currentImage.files.sorted { $0.key < $1.key }.map { ($0.key, $0.value.data) }
+    }
+
+    /// The file's contents in the current image.
+    public func contents(at path: String) -> Data? {
+        currentImage.data(at: path)
+    }
+
+    /// Replaces the file durably, keeping its permissions.
+    public func damage(path: String, contents: Data) {
+        let permissions = currentImage.files[path]?.permissions ?? 0o600
+        tamper(path: path, data: contents, permissions: permissions)
+    }
 }

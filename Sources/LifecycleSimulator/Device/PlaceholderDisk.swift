@@ -30,8 +30,13 @@ public final class PlaceholderDisk: DeviceDisk, FileSystem {
     /// Creates an empty disk with only the root directory.
     public init() {}
 
-    /// The disk itself: it is its own file system.
-    public var fileSystem: any FileSystem { self }
+    /// The disk itself: it is its own file system, for every incarnation.
+    public func mountFileSystem() -> any FileSystem { self }
+
+    /// The file's contents, if there is one.
+    public func contents(at path: String) -> Data? {
+        try? readFile(at: path)
+    }
 
     /// A kill changes nothing; a power loss reverts to what was synced (a file whose name was
     /// synced but whose data never was is empty).

@@ -19,7 +19,7 @@ import Synchronization
 /// durable; a directory sync makes that directory's entry changes durable; a durable prefix of the
 /// log is folded into the durable tree. A power loss rebuilds the disk from the durable tree plus
 /// the synced operations plus what the policy lets through, deterministically from the seed;
-/// ``possiblePowerLossImages(maximumPendingOperations:)`` enumerates every such state for tests.
+/// ``possiblePowerLossImages(maximumPendingOperations:everyTornLength:)`` enumerates every such state for tests.
 /// Faults can be injected: an incarnation fenced after N more operations (a kill in the middle of
 /// a save), an error on the next matching call, a capacity.
 ///
@@ -70,7 +70,7 @@ public final class SimulatedDisk: Sendable {
     }
 
     /// A process kill of `view`'s incarnation: everything it wrote stays, and every later call of
-    /// that view throws ``FileSystemError/fenced(_:)``.
+    /// that view throws `FileSystemError/fenced(_:)`.
     public func kill(_ view: SimulatedFileSystem) {
         core.withLock { _ = $0.fenced.insert(view.incarnation) }
     }
@@ -146,7 +146,20 @@ public final class SimulatedDisk: Sendable {
 public struct DiskFault: Sendable, Equatable {
     /// Which calls the fault matches.
     public enum Call: Sendable, Equatable {
-        case write, syncFile, syncDirectory, rename, remove, createDirectory, read
+        /// ``SimulatedFileSystem/writeFile(_:to:permissions:)``.
+        case write
+        /// ``SimulatedFileSystem/syncFile(at:)``.
+        case syncFile
+        /// ``SimulatedFileSystem/syncDirectory(at:)``.
+        case syncDirectory
+        /// ``SimulatedFileSystem/rename(from:to:)``.
+        case rename
+        /// ``SimulatedFileSystem/removeItem(at:)``.
+        case remove
+        /// ``SimulatedFileSystem/createDirectory(at:permissions:)``.
+        case createDirectory
+        /// Reads: ``SimulatedFileSystem/readFile(at:)``, listings, existence and permission checks.
+        case read
     }
 
     /// The call it matches.

@@ -1,11 +1,11 @@
 import DurableState
 import Foundation
 
-/// One process incarnation's view of a ``SimulatedDisk``: the ``FileSystem`` its stores use.
+/// One process incarnation's view of a ``SimulatedDisk``: the `FileSystem` its stores use.
 ///
 /// Writes land in the disk's current tree at once (a kill keeps them) and reach the durable tree
 /// only when synced. Once the incarnation is killed (``SimulatedDisk/kill(_:)``) or the power is
-/// lost, every call throws ``FileSystemError/fenced(_:)`` (``itemExists(at:)`` answers `false`),
+/// lost, every call throws `FileSystemError/fenced(_:)` (``itemExists(at:)`` answers `false`),
 /// so nothing of a dead incarnation touches the disk. A value, `Sendable`; made by
 /// ``SimulatedDisk/mount()``.
 public struct SimulatedFileSystem: FileSystem {

@@ -46,7 +46,7 @@ final class ExampleSceneController: SceneDelegate {
     func sceneWillConnect(_ scene: LifecycleScene, options: ConnectionOptions) {
         let restored = ExampleEnvelope.decode(scene.session.restorationPayload)
         note.hydrate(in: scene.scope)
-        let urls = options.urls
+        let urls = options.urls + options.userActivities.compactMap { $0.webpageURL }
         library.catalogue.whenLoaded { [weak self] in self?.finishRestoration(restored, urls: urls) }
     }
 
@@ -83,6 +83,10 @@ final class ExampleSceneController: SceneDelegate {
 
     func scene(_ scene: LifecycleScene, openURLs urls: [URL]) {
         for url in urls { open(url) }
+    }
+
+    func scene(_ scene: LifecycleScene, continue activity: UserActivity) {
+        if let url = activity.webpageURL { open(url) }
     }
 
     private func open(_ url: URL) {

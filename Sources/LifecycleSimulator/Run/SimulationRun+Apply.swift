@@ -11,6 +11,12 @@ extension SimulationRun {
             resumeIfSuspended()
             connect(slot: slot, foreground: foreground, restoration: restoration, options: .none)
             await settle()
+        case let .connectSceneWithLink(slot, link, asActivity):
+            resumeIfSuspended()
+            let url = app.links[link]
+            let options = asActivity ? ConnectionOptions(userActivities: [.universalLink(url)]) : ConnectionOptions(urls: [url])
+            connect(slot: slot, foreground: true, restoration: nil, options: options)
+            await settle()
         case .disconnectScene(let slot):
             resumeIfSuspended()
             if let id = sessions[slot]?.id { deliver(.disconnectScene(id)) }

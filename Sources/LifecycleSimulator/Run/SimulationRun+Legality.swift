@@ -17,6 +17,8 @@ extension SimulationRun {
             guard let payload = sessions[slot]?.payload, !payload.isEmpty else { return false }
             if case .app(let index, _) = restoration { return app.restorationMutations.indices.contains(index) }
             return true
+        case let .connectSceneWithLink(slot, link, _):
+            return isAlive && (1...options.maxScenes).contains(slot) && scene(slot) == nil && app.links.indices.contains(link)
         case .disconnectScene(let slot):
             return scene(slot) != nil
         case .discardSession(let slot):
@@ -40,7 +42,7 @@ extension SimulationRun {
             return action.isEnabled(appIncarnation, scene, current.environment)
         case .suspend:
             guard isRunning, let runtime = current?.runtime else { return false }
-            return runtime.connectedScenes.allSatisfy { !$0.state.isForeground }
+            return runtime.scenes.values.allSatisfy { !$0.state.isForeground }
                 && runtime.extraTimeLeases.isEmpty && runtime.runningTasks.isEmpty
         case .kill:
             return isAlive

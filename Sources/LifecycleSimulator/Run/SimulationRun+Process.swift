@@ -52,7 +52,7 @@ extension SimulationRun {
         let history = HistoryRecorder(context: context, incarnation: number) { [weak self] key, value in
             self?.liveEdits[key] = .some(value)
         }
-        let fileSystem = IncarnationFileSystem(base: disk.fileSystem, context: context, incarnation: number)
+        let fileSystem = IncarnationFileSystem(base: disk.mountFileSystem(), context: context, incarnation: number)
         let environment = SimulationEnvironment(
             incarnation: number, runtime: runtime, clock: clock, fileSystem: fileSystem, logger: logger,
             locks: locks, history: history, canary: canary, context: context
@@ -142,7 +142,7 @@ extension SimulationRun {
         let paths = context.dirtyPaths.sorted()
         context.dirtyPaths = []
         for path in paths where !path.hasPrefix(SimulatedSecretStore.directory + "/") {
-            guard let data = try? disk.fileSystem.readFile(at: path) else { continue }
+            guard let data = disk.contents(at: path) else { continue }
             context.scan(data, place: "the file \(path)")
         }
     }

@@ -24,7 +24,7 @@ public struct Simulator<Incarnation: AnyObject> {
     public init(
         app: SimulatedApp<Incarnation>,
         options: SimulationOptions = SimulationOptions(),
-        makeDisk: @escaping @Sendable () -> any DeviceDisk = { PlaceholderDisk() }
+        makeDisk: @escaping @Sendable () -> any DeviceDisk = { SimulatedDisk() }
     ) {
         self.app = app
         self.options = options

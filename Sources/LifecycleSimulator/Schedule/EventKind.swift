@@ -56,6 +56,7 @@ extension SimulationEvent {
         switch self {
         case .launch: .launch
         case .connectScene(_, _, let restoration): restoration == nil ? .connectScene : .mutatedRestoration
+        case .connectSceneWithLink: .openLink
         case .disconnectScene: .disconnectScene
         case .discardSession: .discardSession
         case .activate: .activate

@@ -51,6 +51,9 @@ struct ScheduleGenerator {
                 if scene.state == .foregroundActive { offerUserActions(slot: slot, run: run, offer: offerTemplate) }
             } else if run.isAlive {
                 offerTemplate(.connectScene, .connect(slot: slot), 1)
+                if !run.app.links.isEmpty {
+                    offer(.connectSceneWithLink(scene: slot, link: random.int(below: run.app.links.count), asActivity: random.chance(1, in: 2)))
+                }
                 if run.isLegal(.connectScene(scene: slot, foreground: true, restoration: .empty)) {
                     offerTemplate(.mutatedRestoration, .mutatedConnect(slot: slot), 1)
                 }

@@ -5,6 +5,7 @@ extension SimulationEvent: CustomStringConvertible {
         case .launch(let kind): "launch(\(kind))"
         case let .connectScene(scene, foreground, restoration):
             "connect(\(scene)\(foreground ? "" : ", background")\(restoration.map { ", \($0)" } ?? ""))"
+        case let .connectSceneWithLink(scene, link, asActivity): "connect(\(scene), \(asActivity ? "activity" : "url") #\(link))"
         case .disconnectScene(let scene): "disconnect(\(scene))"
         case .discardSession(let scene): "discard(\(scene))"
         case .activate(let scene): "activate(\(scene))"
@@ -35,6 +36,8 @@ extension SimulationEvent: CustomStringConvertible {
         case .launch(let kind): ".launch(\(kind.swiftLiteral))"
         case let .connectScene(scene, foreground, restoration):
             ".connectScene(scene: \(scene), foreground: \(foreground), restoration: \(restoration?.swiftLiteral ?? "nil"))"
+        case let .connectSceneWithLink(scene, link, asActivity):
+            ".connectSceneWithLink(scene: \(scene), link: \(link), asActivity: \(asActivity))"
         case .disconnectScene(let scene): ".disconnectScene(scene: \(scene))"
         case .discardSession(let scene): ".discardSession(scene: \(scene))"
         case .activate(let scene): ".activate(scene: \(scene))"

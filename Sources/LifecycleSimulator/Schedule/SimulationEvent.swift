@@ -18,6 +18,10 @@ public enum SimulationEvent: Hashable, Codable, Sendable {
     /// session's restoration payload, mutated by `restoration` if given; in the foreground or,
     /// for a system-requested scene, the background.
     case connectScene(scene: Int, foreground: Bool, restoration: RestorationMutation?)
+    /// A scene connects for the session of `scene` (created if the slot is empty) to open the
+    /// app's deep link number `link`, as a URL or, with `asActivity`, as a universal-link user
+    /// activity, in the foreground.
+    case connectSceneWithLink(scene: Int, link: Int, asActivity: Bool)
     /// The scene of `scene` disconnects; its session (and payload) survives.
     case disconnectScene(scene: Int)
     /// The user discards the session of `scene` (not connected); reported at the next launch if

@@ -16,6 +16,12 @@ public struct Explorer<Incarnation: AnyObject> {
     public var simulator: Simulator<Incarnation>
     /// Replays the shrinker may spend on one failure.
     public var shrinkBudget = 3_000
+    /// A random search that finds a failure whose shrunk schedule is longer than this keeps
+    /// searching (within its schedule budget) for up to ``extraFailures`` more failures, and
+    /// reports the shortest: shrinking removes events but cannot find a different, shorter path.
+    public var preferredLength = 10
+    /// How many more failures a random search may look at for a shorter one.
+    public var extraFailures = 4
 
     /// The simulator with trace records off: searching only needs each run's hash; the report
     /// replays the shrunk failure with records kept.
@@ -38,15 +44,26 @@ public struct Explorer<Incarnation: AnyObject> {
     ) async -> ExplorationSummary {
         var summary = ExplorationSummary(mode: "random")
         let simulator = searching
+        var extra = 0
         for index in 0..<schedules {
             let scheduleSeed = SimulationRandom.derive(seed, UInt64(index))
             let outcome = await simulator.run(seed: scheduleSeed, depth: depth)
             summary.add(outcome)
             progress?(index + 1)
-            if outcome.violation != nil {
+            guard let violation = outcome.violation else { continue }
+            if let found = summary.failure {
+                guard violation.kind == found.violation.kind else { continue }
+                var candidate = summary
+                await fail(&candidate, outcome)
+                summary.shrinkRuns += candidate.shrinkRuns
+                if let shorter = candidate.failure, shorter.events.count < found.events.count {
+                    summary.failure = shorter
+                }
+                extra += 1
+            } else {
                 await fail(&summary, outcome)
-                break
             }
+            if (summary.failure?.events.count ?? 0) <= preferredLength || extra >= extraFailures { break }
         }
         return summary
     }

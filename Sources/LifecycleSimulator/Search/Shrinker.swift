@@ -1,7 +1,8 @@
 /// Reduces a failing schedule to a minimal legal one that fails the same way: deletes spans of
 /// events (halves, quarters… single events, as ddmin does), then simplifies each remaining event
 /// (smaller waits, seed 0, a kill instead of a power loss, no payload damage, the first scene
-/// slot), repeating until nothing more can go. Every candidate is replayed from scratch; events
+/// slot; a crash in the middle of a step becomes a plain crash after the step before it),
+/// repeating until nothing more can go. Every candidate is replayed from scratch; events
 /// whose preconditions no longer hold are skipped by the replay and dropped, so the result is a
 /// legal schedule.
 ///
@@ -50,6 +51,19 @@ public struct Shrinker<Incarnation: AnyObject> {
                 }
                 size /= 2
             }
+            var crash = 0
+            while crash < best.events.count, runs < budget {
+                if case .crashDuringNextStep(_, let death) = best.events[crash], crash + 1 < best.events.count {
+                    var candidate = best.events
+                    candidate.replaceSubrange(crash...(crash + 1), with: [Self.event(for: death)])
+                    if let outcome = await attempt(candidate), outcome.events.count < best.events.count {
+                        best = outcome
+                        progressed = true
+                        continue
+                    }
+                }
+                crash += 1
+            }
             var index = 0
             while index < best.events.count, runs < budget {
                 for simpler in Self.simplifications(of: best.events[index]) {
@@ -65,6 +79,14 @@ public struct Shrinker<Incarnation: AnyObject> {
             }
         }
         return (best, runs)
+    }
+
+    /// The between-steps event of a death.
+    static func event(for death: ProcessDeath) -> SimulationEvent {
+        switch death {
+        case .kill: .kill
+        case let .powerLoss(policy, seed): .powerLoss(policy: policy, seed: seed)
+        }
     }
 
     /// Simpler variants of `event`, simplest first.
@@ -84,6 +106,11 @@ public struct Shrinker<Incarnation: AnyObject> {
             if seed != 0 { variants.append(.userAction(name: name, scene: scene, seed: 0)) }
             if seed > 1 { variants.append(.userAction(name: name, scene: scene, seed: seed / 2)) }
             if scene > 1 { variants.append(.userAction(name: name, scene: scene - 1, seed: seed)) }
+            return variants
+        case let .connectSceneWithLink(scene, link, asActivity):
+            var variants: [SimulationEvent] = [.connectScene(scene: scene, foreground: true, restoration: nil)]
+            if asActivity { variants.append(.connectSceneWithLink(scene: scene, link: link, asActivity: false)) }
+            if link > 0 { variants.append(.connectSceneWithLink(scene: scene, link: 0, asActivity: asActivity)) }
             return variants
         case .disconnectScene(let scene) where scene > 1: return [.disconnectScene(scene: scene - 1)]
         case .discardSession(let scene) where scene > 1: return [.discardSession(scene: scene - 1)]

@@ -50,13 +50,14 @@ final class LoopbackHTTPServer: Sendable {
     /// The request targets (path and query) received so far.
     var requestedTargets: [String] { targets.withLock { $0 } }
 
-    /// Stops accepting; later connections are refused.
+    /// Stops accepting; later connections are refused. The accept thread closes the socket when
+    /// it leaves, so its descriptor number cannot be reused by another server while it runs.
     func stop() {
         shutdown(listener, Int32(SHUT_RDWR))
-        close(listener)
     }
 
     private func acceptLoop() {
+        defer { close(listener) }
         while true {
             let connection = accept(listener, nil, nil)
             guard connection >= 0 else { return }

@@ -24,12 +24,13 @@ public final class BookRecordViewModel {
 
     /// The book's identifier.
     public let bookID: BookID
+    /// The note on the book, shared with every window on it.
+    public let note: NoteDraft
     /// The record.
     public private(set) var record: LoadState<Book> = .idle
 
     @ObservationIgnored private let catalogue: LibraryCatalogue
     @ObservationIgnored private let basket: BorrowingBasket
-    @ObservationIgnored private let notes: NotesRepository
     @ObservationIgnored private let analytics: AnalyticsService
     @ObservationIgnored private let scope: TaskScope
 
@@ -41,7 +42,7 @@ public final class BookRecordViewModel {
         self.bookID = bookID
         self.catalogue = catalogue
         self.basket = basket
-        self.notes = notes
+        self.note = notes.draft(for: bookID)
         self.analytics = analytics
         self.scope = scope
     }
@@ -77,8 +78,8 @@ public final class BookRecordViewModel {
     }
 
     /// The note's text (saved or not), shared with every window on this book.
-    public var noteText: String { notes.draft(for: bookID).text }
+    public var noteText: String { note.text }
 
     /// The note's save indicator.
-    public var noteSaveState: SaveState { notes.draft(for: bookID).saveState }
+    public var noteSaveState: SaveState { note.saveState }
 }

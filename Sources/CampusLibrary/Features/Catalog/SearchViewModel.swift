@@ -29,6 +29,10 @@ public final class SearchViewModel {
     @ObservationIgnored private var inFlight: Task<Void, Never>?
     /// True from a restore until the restored query has been searched.
     @ObservationIgnored private var needsSearch = false
+    /// True when Return was pressed while results were loading: open once they arrive.
+    @ObservationIgnored private var opensWhenLoaded = false
+    /// Opens a book for this screen (set by the window).
+    @ObservationIgnored var onOpen: (@MainActor (Book) -> Void)?
 
     /// Creates the screen's model; work runs in `scope` (the window's).
     public init(
@@ -66,6 +70,7 @@ public final class SearchViewModel {
     /// flight).
     public func updateQuery(_ text: String) {
         guard text != query else { return }
+        opensWhenLoaded = false
         query = String(text.prefix(200))
         search()
     }
@@ -94,6 +99,10 @@ public final class SearchViewModel {
             guard let self, self.query == query else { return }
             self.results = LoadState(result)
             if case .success(let books) = result, !books.isEmpty { self.analytics.track(.searched) }
+            if self.opensWhenLoaded {
+                self.opensWhenLoaded = false
+                if let book = self.bookToOpen { self.onOpen?(book) }
+            }
         }
     }
 
@@ -111,6 +120,16 @@ public final class SearchViewModel {
         selection = id
     }
 
+    /// Opens the book Return stands for: the highlighted one, else the first listed — or, while
+    /// the results are still loading, the one they bring (typing fast and pressing Return works).
+    public func openSelection() {
+        if let book = bookToOpen {
+            onOpen?(book)
+        } else if results.isLoading {
+            opensWhenLoaded = true
+        }
+    }
+
     /// The book to open on Return: the highlighted one, else the first listed.
     public var bookToOpen: Book? {
         let books = books
@@ -118,7 +137,7 @@ public final class SearchViewModel {
         return books.first
     }
 
-    /// Runs a search that restoration deferred (see ``restore(query:selection:)``).
+    /// Runs a search that restoration deferred (see `restore(query:selection:)`).
     public func searchIfNeeded() {
         guard needsSearch else { return }
         needsSearch = false

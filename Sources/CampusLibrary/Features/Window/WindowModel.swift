@@ -1,3 +1,4 @@
+import DurableState
 import Foundation
 import Lifecycle
 import Observation
@@ -57,6 +58,7 @@ public final class WindowModel {
         )
         self.search = search
         self.screen = .search(search)
+        search.onOpen = { [weak self] book in self?.openBook(book.id) }
     }
 
     /// The window is on screen: load what restoration deferred (the restored search). Cheap and
@@ -117,24 +119,36 @@ public final class WindowModel {
         WindowState(query: search.query, selection: search.selection, navigation: navigation)
     }
 
-    /// The restoration payload for the scene session.
-    public func restorationPayload() -> Data {
-        WindowRestoration.encode(state)
+    /// The restoration payload for the scene session (`nil` if it cannot be encoded, which is
+    /// logged: the window then starts fresh next time).
+    public func restorationPayload() -> Data? {
+        do {
+            return try WindowState.restoration.encode(state, writtenAt: services.clock.date)
+        } catch {
+            services.logger.category("restoration").error("A window's state could not be encoded: \(error.description, privacy: .public)")
+            return nil
+        }
     }
 
     /// Restores the window from a session's payload (nothing for `nil`). An unreadable payload
     /// starts a fresh window with a recovery message; books are checked once the catalogue has
     /// loaded.
     public func restore(from payload: Data?) {
-        guard let payload else { return }
-        let restored: WindowState
-        do {
-            restored = try WindowRestoration.decode(payload)
-        } catch {
-            services.logger.category("restoration").warning("A window started fresh: \(error.description, privacy: .public)")
+        let outcome = WindowState.restoration.restore(from: payload)
+        switch outcome.outcome {
+        case .nothingStored:
+            return
+        case .defaulted:
+            let reason = outcome.problem?.description ?? "unknown"
+            services.logger.category("restoration").warning("A window started fresh: \(reason, privacy: .public)")
             recoveryMessage = "This window could not be restored and was reset."
             return
+        case .repaired:
+            recoveryMessage = outcome.recoveryMessages.joined(separator: " ")
+        case .restored:
+            break
         }
+        let restored = outcome.state
         navigation = restored.navigation
         search.restore(query: restored.query, selection: restored.selection)
         rebuildScreen()

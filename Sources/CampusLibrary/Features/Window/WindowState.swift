@@ -5,7 +5,7 @@ import Lifecycle
 /// validates identifiers and limits, and ``WindowModel`` checks every book against the catalogue.
 /// A `Codable` value written into the scene session's restoration payload.
 public struct WindowState: Codable, Hashable, Sendable {
-    /// The current schema; older ones are migrated by ``WindowRestoration``.
+    /// The current schema version of ``restoration``.
     public static let schemaVersion = 1
     /// The longest navigation path a payload may hold.
     public static let maximumPathLength = 16

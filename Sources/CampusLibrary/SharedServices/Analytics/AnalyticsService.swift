@@ -1,3 +1,4 @@
+import DurableState
 import Lifecycle
 import Observation
 
@@ -8,16 +9,18 @@ import Observation
 @Observable
 @MainActor
 public final class AnalyticsService {
-    @ObservationIgnored private let preferences: PreferencesStore
+    @ObservationIgnored private let preferences: Preferences
+    @ObservationIgnored private let logger: LifelineLogger
     @ObservationIgnored private let sink: any AnalyticsSink
     /// Mirrors the stored consent so the interface can observe it.
     public private(set) var consent: Bool?
 
     /// Creates the service; the stored consent is read now.
-    public init(preferences: PreferencesStore, sink: any AnalyticsSink) {
+    public init(preferences: Preferences, sink: any AnalyticsSink, logger: LifelineLogger) {
         self.preferences = preferences
         self.sink = sink
-        self.consent = preferences.value.analyticsConsent
+        self.logger = logger.category("analytics")
+        self.consent = preferences[.analyticsConsent]
     }
 
     /// Whether events are being recorded.
@@ -26,7 +29,7 @@ public final class AnalyticsService {
     /// Records the student's choice.
     public func setConsent(_ granted: Bool) {
         consent = granted
-        preferences.update { $0.analyticsConsent = granted }
+        preferences.set(granted, for: .analyticsConsent, logger: logger)
     }
 
     /// Records `event` if the student consented; otherwise drops it.

@@ -2,7 +2,7 @@ import DurableState
 
 /// The library's account service — "the server": sign-in, token verification and sign-out.
 ///
-/// The app talks to it only through this protocol; the default is ``EmbeddedAccountServer``, which
+/// The app talks to it only through this protocol; the default is ``EmbeddedLibraryServer``, which
 /// runs in-process on local files, and tests or the simulator supply their own. Owned by the
 /// composition root (application lifetime, or longer in the simulator, where the server outlives
 /// app incarnations); lives on the main actor.

@@ -23,11 +23,11 @@ public final class AuthenticationService {
 
     @ObservationIgnored private let server: any AccountServer
     @ObservationIgnored private let tokens: SessionTokenStore
-    @ObservationIgnored private let preferences: PreferencesStore
+    @ObservationIgnored private let preferences: Preferences
     @ObservationIgnored private let logger: LifelineLogger
 
     /// Creates the service.
-    public init(server: any AccountServer, tokens: SessionTokenStore, preferences: PreferencesStore, logger: LifelineLogger) {
+    public init(server: any AccountServer, tokens: SessionTokenStore, preferences: Preferences, logger: LifelineLogger) {
         self.server = server
         self.tokens = tokens
         self.preferences = preferences
@@ -53,11 +53,11 @@ public final class AuthenticationService {
         guard let token else { return }
         do {
             let account = try await server.currentUser(token: token)
-            preferences.update { $0.lastAccount = account }
+            preferences.set(account, for: .lastAccount, logger: logger)
             outcome = .signedIn(account, verified: true)
         } catch .unreachable {
             logger.info("The account service is unreachable; keeping the stored session unverified.")
-            if let account = preferences.value.lastAccount { outcome = .signedIn(account, verified: false) }
+            if let account = preferences[.lastAccount] { outcome = .signedIn(account, verified: false) }
         } catch {
             logger.info("The stored session could not be restored; clearing the token.")
             clearToken()
@@ -78,7 +78,7 @@ public final class AuthenticationService {
                 logger.error("The session token could not be stored: \(error.description, privacy: .public)")
                 signInError = "Signed in, but the session could not be kept on this device."
             }
-            preferences.update { $0.lastAccount = account }
+            preferences.set(account, for: .lastAccount, logger: logger)
             state = .signedIn(account, verified: true)
         } catch {
             signInError = error.description
@@ -98,7 +98,7 @@ public final class AuthenticationService {
             }
         }
         clearToken()
-        preferences.update { $0.lastAccount = nil }
+        preferences.set(nil, for: .lastAccount, logger: logger)
         state = .signedOut
     }
 

@@ -22,6 +22,8 @@ public final class EmbeddedLibraryServer: AccountServer, BasketRepository {
         /// Token digest → username.
         var sessions: [String: String] = [:]
         var baskets: [String: [BookID]] = [:]
+        /// Creation request identifier → basket identifier, so a repeated creation is the same one.
+        var basketRequests: [String: String] = [:]
         var nextBasketNumber = 1
     }
 
@@ -30,20 +32,20 @@ public final class EmbeddedLibraryServer: AccountServer, BasketRepository {
     /// How long each request takes, on the injected clock.
     public var latency: Duration = .zero
 
-    private let document: JSONDocument<State>?
+    private let document: DocumentStore<State>?
     private let clock: any LifelineClock
     private let makeToken: @MainActor () -> String
     private var state: State
 
     /// Creates a service whose state lives in `document` (`nil`: in memory only).
     init(
-        document: JSONDocument<State>?, clock: any LifelineClock,
+        document: DocumentStore<State>?, clock: any LifelineClock,
         makeToken: @escaping @MainActor () -> String = EmbeddedLibraryServer.randomToken
     ) {
         self.document = document
         self.clock = clock
         self.makeToken = makeToken
-        var loaded = (try? document?.load()) ?? State()
+        var loaded = document?.load().value ?? State()
         for (name, display, password) in Self.demoAccounts where loaded.accounts[name] == nil {
             loaded.accounts[name] = StoredAccount(displayName: display, passwordDigest: Self.digest(password, salt: name))
         }
@@ -55,7 +57,9 @@ public final class EmbeddedLibraryServer: AccountServer, BasketRepository {
         directory: String, fileSystem: any FileSystem, clock: any LifelineClock,
         makeToken: @escaping @MainActor () -> String = EmbeddedLibraryServer.randomToken
     ) {
-        let document = JSONDocument<State>(path: directory + "/state.json", fileSystem: fileSystem)
+        let document = DocumentStore<State>(
+            fileSystem: fileSystem, path: directory + "/state.json", defaultValue: State(), permissions: 0o600, clock: clock
+        )
         self.init(document: document, clock: clock, makeToken: makeToken)
     }
 
@@ -111,12 +115,14 @@ public final class EmbeddedLibraryServer: AccountServer, BasketRepository {
         try? commit(next)
     }
 
-    public func createBasket() async throws(BasketRepositoryError) -> BasketID {
+    public func createBasket(_ books: [BookID], requestID: String) async throws(BasketRepositoryError) -> BasketID {
         try await basketRequest()
+        if let existing = state.basketRequests[requestID], state.baskets[existing] != nil { return BasketID(existing) }
         var next = state
         let id = "basket-\(next.nextBasketNumber)"
         next.nextBasketNumber += 1
-        next.baskets[id] = []
+        next.baskets[id] = books
+        next.basketRequests[requestID] = id
         try commitBasket(next)
         return BasketID(id)
     }

@@ -1,12 +1,14 @@
 /// The account service's basket records — the server side of the borrowing basket.
 ///
-/// Writes are idempotent whole replacements, so a retry or a flush at an awkward moment can never
-/// double a book. Owned by the composition root; lives on the main actor.
+/// Writes are idempotent whole replacements, and a creation repeated with the same request
+/// identifier returns the first record, so neither a retry nor a flush at an awkward moment can
+/// double anything. Owned by the composition root; lives on the main actor.
 @MainActor
 public protocol BasketRepository: AnyObject {
-    /// Creates an empty basket record and returns its identifier.
+    /// Creates a basket record holding `books` and returns its identifier; a second call with the
+    /// same `requestID` returns the same identifier without creating another.
     /// - Throws: ``BasketRepositoryError``; no record was created then (or it is unreachable).
-    func createBasket() async throws(BasketRepositoryError) -> BasketID
+    func createBasket(_ books: [BookID], requestID: String) async throws(BasketRepositoryError) -> BasketID
     /// Replaces the whole content of basket `id`.
     /// - Throws: ``BasketRepositoryError/notFound`` if the record no longer exists; nothing changed.
     func replaceBasket(_ id: BasketID, with books: [BookID]) async throws(BasketRepositoryError)

@@ -1,7 +1,7 @@
 import DurableState
 import Lifecycle
 
-/// The embedded catalogue: book records in SQLite (a DurableState ``Database``) with an FTS5 index
+/// The embedded catalogue: book records in SQLite (a DurableState `Database`) with an FTS5 index
 /// over title, authors and subjects, built from the bundled ``CatalogueSeed`` on first launch (or
 /// whenever the seed version changes) and simply opened afterwards.
 ///

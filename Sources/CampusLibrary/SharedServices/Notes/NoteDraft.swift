@@ -1,15 +1,22 @@
+import DurableState
+import Foundation
 import Lifecycle
 import Observation
 
-/// The note being written on one book: saved after meaningful edits (debounced through the injected
-/// clock, 300 ms by default), flushed at once when a window goes inactive, never written before the
-/// stored note has been read (hydration guard), with a visible ``saveState``.
+/// The note being written on one book: DurableState's ``PersistentValue`` over a durable file,
+/// presented for the interface.
 ///
 /// ```swift
-/// let draft = notes.draft(for: book.id)   // hydrated from the store
+/// let draft = notes.draft(for: book.id)   // hydrates from notes/<id>.json
 /// draft.edit("Chapter 3: the letter")      // .pending, saved 300 ms after the last edit
 /// draft.flush()                             // the window resigned active: save now
 /// ```
+///
+/// Saved after meaningful edits (an identical text is not an edit), debounced through the
+/// injected clock, flushed at once when a window goes inactive (under an extra-time lease while
+/// the write is in flight), never written before the stored note has been read. ``saveState``
+/// says saved only once the durable write has returned; a failed write is shown and retried every
+/// second until it succeeds.
 ///
 /// One draft per book, shared by every window showing that book; created and retained by
 /// ``NotesRepository`` (application lifetime). Lives on the main actor.
@@ -25,45 +32,50 @@ public final class NoteDraft {
     /// Whether the stored note has been read; until then the draft refuses edits.
     public private(set) var hydration: LoadState<Void> = .idle
 
-    @ObservationIgnored private let store: any NoteStore
+    @ObservationIgnored private let value: PersistentValue<String>
     @ObservationIgnored private let clock: any LifelineClock
-    @ObservationIgnored private let debounce: Duration
+    @ObservationIgnored private weak var runtime: LifecycleRuntime?
     @ObservationIgnored private let logger: LifelineLogger
     @ObservationIgnored private let onSaved: @MainActor (Note) -> Void
-    /// The debounce (or retry) timer; at most one is pending, and only while `isDirty`.
-    @ObservationIgnored private var pendingSave: ScheduledAction?
-    /// True from an edit until a write of that text has returned.
-    @ObservationIgnored private var isDirty = false
+    @ObservationIgnored private var observation: SaveStateObservation?
+    /// The retry after a failed save; pending only while the last save failed.
+    @ObservationIgnored private var retry: ScheduledAction?
 
-    /// Creates the draft; call ``hydrate()`` before editing.
+    /// Creates the draft over `storage`; call ``hydrate()`` before editing.
     public init(
-        bookID: BookID, store: any NoteStore, clock: any LifelineClock, debounce: Duration = .milliseconds(300),
-        logger: LifelineLogger, onSaved: @escaping @MainActor (Note) -> Void = { _ in }
+        bookID: BookID, storage: some ValueStorage<String>, runtime: LifecycleRuntime,
+        debounce: Duration = .milliseconds(300), logger: LifelineLogger,
+        onSaved: @escaping @MainActor (Note) -> Void = { _ in }
     ) {
         self.bookID = bookID
-        self.store = store
-        self.clock = clock
-        self.debounce = debounce
+        self.clock = runtime.clock
+        self.runtime = runtime
         self.logger = logger.category("notes")
         self.onSaved = onSaved
+        value = PersistentValue(
+            initialValue: "", storage: storage, clock: runtime.clock, scope: runtime.applicationScope,
+            name: "note", debounce: debounce, logger: logger
+        )
+        observation = value.addSaveStateObserver { [weak self] state in self?.saveStateChanged(state) }
     }
 
     /// Whether the stored note has been read.
     public var isHydrated: Bool { hydration.value != nil }
 
     /// Whether an edit has not reached storage yet.
-    public var hasUnsavedChanges: Bool { isDirty }
+    public var hasUnsavedChanges: Bool { value.hasUnsavedChanges }
 
-    /// Reads the stored note (once). A failure leaves the draft read-only and says so.
-    public func hydrate() {
-        guard !isHydrated else { return }
-        do {
-            text = try store.note(for: bookID)?.text ?? ""
-            hydration = .loaded(())
-        } catch {
-            logger.error("A note could not be read: \(error.description, privacy: .public)")
+    /// Reads the stored note (once). A failure leaves the draft read-only and says so; calling
+    /// again retries.
+    public func hydrate() async {
+        guard !isHydrated, !hydration.isLoading else { return }
+        hydration = .loading
+        if case .failed(let error) = await value.hydrate() {
             hydration = .failed(error)
+            return
         }
+        text = value.value
+        hydration = .loaded(())
     }
 
     /// Replaces the text. A change is saved once no further edit arrives for the debounce interval;
@@ -75,43 +87,31 @@ public final class NoteDraft {
         }
         guard newText != text else { return }
         text = newText
-        isDirty = true
-        saveState = .pending
-        schedulePersist(after: debounce)
+        value.value = newText
     }
 
-    /// Saves a pending edit now (the window is resigning active or going away). Does nothing when
-    /// there is nothing to save or before hydration.
+    /// Saves a pending edit now (the window is resigning active or going away), under an
+    /// extra-time lease while the write is in flight. Does nothing when there is nothing to save or
+    /// before hydration.
     public func flush() {
-        guard isHydrated, isDirty else { return }
-        persist()
+        guard isHydrated else { return }
+        value.flush(extendingWith: runtime)
     }
 
-    private func schedulePersist(after delay: Duration) {
-        pendingSave?.cancel()
-        pendingSave = clock.schedule(after: delay) { [weak self] in self?.persist() }
-    }
-
-    /// The one definition of "save", used by the debounce, the retry and the flush.
-    private func persist() {
-        pendingSave?.cancel()
-        pendingSave = nil
-        guard isHydrated, isDirty else { return }
-        saveState = .saving
-        let note = Note(bookID: bookID, text: text, updatedAt: clock.date)
-        do {
-            if note.text.isEmpty {
-                try store.removeNote(for: bookID)
-            } else {
-                try store.save(note)
-            }
-            isDirty = false
-            saveState = .saved
-            onSaved(note)
-        } catch {
-            logger.error("A note could not be saved; retrying in 1 s: \(error.description, privacy: .public)")
+    private func saveStateChanged(_ state: DurableState.SaveState) {
+        retry?.cancel()
+        retry = nil
+        switch state {
+        case .idle, .saved:
+            saveState = value.hasUnsavedChanges ? .pending : .saved
+            if case .saved = state { onSaved(Note(bookID: bookID, text: value.value, updatedAt: clock.date)) }
+        case .pending:
+            saveState = .pending
+        case .saving:
+            saveState = .saving
+        case .failed(let error):
             saveState = .failed(error.description)
-            schedulePersist(after: .seconds(1))
+            retry = clock.schedule(after: .seconds(1)) { [weak self] in self?.flush() }
         }
     }
 }

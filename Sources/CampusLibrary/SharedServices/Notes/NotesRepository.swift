@@ -1,42 +1,47 @@
+import DurableState
 import Lifecycle
 
 /// The shared persistence controller for notes: one ``NoteDraft`` per book, shared by all windows
-/// (two windows on the same book edit the same text), and a flush of every pending edit for
-/// lifecycle transitions.
+/// (two windows on the same book edit the same text), each kept in its own durable file
+/// (`notes/<book id>.json`) so that launching reads only the notes on screen, however many
+/// exist; and a flush of every pending edit for lifecycle transitions.
 ///
 /// Created once by the composition root (application lifetime); lives on the main actor.
 @MainActor
 public final class NotesRepository {
-    private let store: any NoteStore
-    private let clock: any LifelineClock
+    private let directory: String
+    private let fileSystem: any FileSystem
+    private let runtime: LifecycleRuntime
     private let debounce: Duration
     private let logger: LifelineLogger
     private let onSaved: @MainActor (Note) -> Void
     private var drafts: [BookID: NoteDraft] = [:]
 
-    /// Creates the repository over `store`.
+    /// Creates the repository for notes in `directory` (absolute) on `fileSystem`.
     public init(
-        store: any NoteStore, clock: any LifelineClock, debounce: Duration = .milliseconds(300),
-        logger: LifelineLogger, onSaved: @escaping @MainActor (Note) -> Void = { _ in }
+        directory: String, fileSystem: any FileSystem, runtime: LifecycleRuntime,
+        debounce: Duration = .milliseconds(300), logger: LifelineLogger,
+        onSaved: @escaping @MainActor (Note) -> Void = { _ in }
     ) {
-        self.store = store
-        self.clock = clock
+        self.directory = directory
+        self.fileSystem = fileSystem
+        self.runtime = runtime
         self.debounce = debounce
         self.logger = logger
         self.onSaved = onSaved
     }
 
-    /// The draft of the note on `bookID`, hydrated from the store on first use.
+    /// The path of the note file of `bookID` (identifiers are valid file names).
+    public func path(for bookID: BookID) -> String {
+        FilePaths.join(directory, bookID.rawValue + ".json")
+    }
+
+    /// The draft of the note on `bookID`; its hydration starts in the application scope.
     public func draft(for bookID: BookID) -> NoteDraft {
-        if let draft = drafts[bookID] {
-            if !draft.isHydrated { draft.hydrate() }
-            return draft
+        let draft = drafts[bookID] ?? makeDraft(for: bookID)
+        if !draft.isHydrated, !draft.hydration.isLoading {
+            runtime.applicationScope.task("hydrate note") { await draft.hydrate() }
         }
-        let draft = NoteDraft(
-            bookID: bookID, store: store, clock: clock, debounce: debounce, logger: logger, onSaved: onSaved
-        )
-        drafts[bookID] = draft
-        draft.hydrate()
         return draft
     }
 
@@ -48,9 +53,24 @@ public final class NotesRepository {
     /// Whether any draft has an edit that has not reached storage.
     public var hasUnsavedChanges: Bool { drafts.values.contains { $0.hasUnsavedChanges } }
 
-    /// Books with a stored note.
-    /// - Throws: ``NoteStoreError``.
-    public func bookIDsWithNotes() throws(NoteStoreError) -> [BookID] {
-        try store.bookIDsWithNotes()
+    /// Books with a stored note, sorted.
+    /// - Throws: ``FileSystemError`` if the directory cannot be listed.
+    public func bookIDsWithNotes() throws(FileSystemError) -> [BookID] {
+        guard fileSystem.itemExists(at: directory) else { return [] }
+        return try fileSystem.contentsOfDirectory(at: directory)
+            .filter { $0.hasSuffix(".json") }
+            .compactMap { BookID(String($0.dropLast(5))) }
+            .sorted()
+    }
+
+    private func makeDraft(for bookID: BookID) -> NoteDraft {
+        let storage = DurableValueStorage<String>(
+            fileSystem: fileSystem, path: path(for: bookID), sizeLimit: 256 * 1024, clock: runtime.clock, logger: logger
+        )
+        let draft = NoteDraft(
+            bookID: bookID, storage: storage, runtime: runtime, debounce: debounce, logger: logger, onSaved: onSaved
+        )
+        drafts[bookID] = draft
+        return draft
     }
 }

@@ -1,3 +1,4 @@
+import DurableState
 import Foundation
 import Lifecycle
 import Observation
@@ -18,23 +19,23 @@ public final class NewArrivalsService {
     public private(set) var refreshedAt: Date?
 
     @ObservationIgnored private let catalogue: LibraryCatalogue
-    @ObservationIgnored private let preferences: PreferencesStore
+    @ObservationIgnored private let preferences: Preferences
     @ObservationIgnored private let clock: any LifelineClock
     @ObservationIgnored private let logger: LifelineLogger
 
     /// Creates the service.
-    public init(catalogue: LibraryCatalogue, preferences: PreferencesStore, clock: any LifelineClock, logger: LifelineLogger) {
+    public init(catalogue: LibraryCatalogue, preferences: Preferences, clock: any LifelineClock, logger: LifelineLogger) {
         self.catalogue = catalogue
         self.preferences = preferences
         self.clock = clock
         self.logger = logger.category("arrivals")
-        refreshedAt = preferences.value.newArrivalsRefreshedAt.map(Date.init(timeIntervalSince1970:))
+        refreshedAt = preferences[.newArrivalsRefreshedAt]
     }
 
     /// Shows the stored shelf (after the catalogue has loaded); on the very first launch, when
     /// nothing is stored yet, fills it at once.
     public func restore() async {
-        let ids = preferences.value.newArrivals
+        let ids = preferences[.newArrivals]
         guard !ids.isEmpty else {
             if refreshedAt == nil { await refresh() }
             return
@@ -53,10 +54,8 @@ public final class NewArrivalsService {
             books = fetched
             let now = clock.date
             refreshedAt = now
-            preferences.update {
-                $0.newArrivals = fetched.map(\.id)
-                $0.newArrivalsRefreshedAt = now.timeIntervalSince1970
-            }
+            preferences.set(fetched.map(\.id), for: .newArrivals, logger: logger)
+            preferences.set(now, for: .newArrivalsRefreshedAt, logger: logger)
             return true
         } catch {
             logger.info("New arrivals were not refreshed: \(String(describing: error), privacy: .public)")

@@ -1,12 +1,9 @@
 import Foundation
 import Lifecycle
 
-#if canImport(FoundationNetworking)
-import FoundationNetworking
-#endif
-
 /// A remote catalogue speaking the Open Library search API (`GET <base>/search.json?q=…`, reading
-/// `docs[].key/title/author_name/first_publish_year/subject`) over `URLSession`.
+/// `docs[].key/title/author_name/first_publish_year/subject`) over `URLSession` (through the
+/// ``PluginHTTPTransport``, loaded on the first request).
 ///
 /// Offline use keeps working: while the service is unreachable, searches and lookups fall back to
 /// the bundled catalogue and ``isOffline`` says so. Records seen in responses are cached in memory
@@ -20,15 +17,20 @@ public final class OpenLibraryCatalogue: CatalogueService {
     public private(set) var isOffline = false
 
     private let baseURL: URL
-    private let session: URLSession
+    private let transport: any HTTPTransport
+    private let timeout: Duration
     private let fallback: any CatalogueService
     private let logger: LifelineLogger
     private var remoteBooks: [BookID: Book] = [:]
 
     /// Creates a catalogue for the service at `baseURL`, falling back to `fallback` while offline.
-    public init(baseURL: URL, session: URLSession = .shared, fallback: any CatalogueService, logger: LifelineLogger) {
+    public init(
+        baseURL: URL, transport: any HTTPTransport = PluginHTTPTransport(), timeout: Duration = .seconds(10),
+        fallback: any CatalogueService, logger: LifelineLogger
+    ) {
         self.baseURL = baseURL
-        self.session = session
+        self.transport = transport
+        self.timeout = timeout
         self.fallback = fallback
         self.logger = logger.category("remote-catalogue")
     }
@@ -95,17 +97,14 @@ public final class OpenLibraryCatalogue: CatalogueService {
             URLQueryItem(name: "fields", value: "key,title,author_name,first_publish_year,subject"),
         ]
         guard let url = components.url else { throw .badResponse("the query could not be encoded") }
-        let data: Data
-        let response: URLResponse
+        let response: HTTPResponse
         do {
-            (data, response) = try await session.data(from: url)
+            response = try await transport.get(url, timeout: timeout)
         } catch {
-            if error is CancellationError || (error as? URLError)?.code == .cancelled { throw .unreachable("cancelled") }
-            throw .unreachable((error as? URLError).map { "URL error \($0.code.rawValue)" } ?? "\(type(of: error))")
+            throw .unreachable(error.description)
         }
-        guard let status = (response as? HTTPURLResponse)?.statusCode, status == 200 else {
-            throw .badResponse("HTTP status \((response as? HTTPURLResponse)?.statusCode ?? 0)")
-        }
+        guard response.status == 200 else { throw .badResponse("HTTP status \(response.status)") }
+        let data = response.body
         do {
             let decoded = try JSONDecoder().decode(OpenLibrarySearchResponse.self, from: data)
             isOffline = false

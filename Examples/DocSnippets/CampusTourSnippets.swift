@@ -1,0 +1,22 @@
+import CampusLibrary
+import DurableState
+import Lifecycle
+
+/// The snippet of `CampusLibrary.docc/CampusLibraryTour.md`: one incarnation of the Campus
+/// Library, built from an environment and launched with one window. Compiled by `swift build`;
+/// main actor.
+@MainActor
+enum CampusTourSnippets {
+    /// Builds, installs and launches the app on `fileSystem`; returns the composition to keep.
+    static func launch(fileSystem: any FileSystem, clock: any LifelineClock) throws(LifecycleError) -> AppComposition {
+        let runtime = LifecycleRuntime(clock: clock)
+        let environment = AppEnvironment(
+            runtime: runtime, fileSystem: fileSystem, secretStore: InMemorySecretStore(), logger: .disabled,
+            dataDirectory: "/campus", catalogue: .custom(InMemoryCatalogue(books: [])))
+        let app = AppComposition(environment: environment)
+        app.install()  // application delegate + scene factory
+        try runtime.handle(.launch(LaunchOptions()))
+        try runtime.handle(.connectScene(SceneSession(), .none, foreground: true))
+        return app
+    }
+}

@@ -1,0 +1,81 @@
+@testable import CampusLibrary
+import Lifecycle
+import Testing
+
+@Suite("SearchViewModel")
+@MainActor
+struct SearchViewModelTests {
+    @Test("Return pressed while results load opens the first result once they arrive")
+    func openWhileLoading() async throws {
+        let slow = SlowSearchCatalogue(base: InMemoryCatalogue(books: TestBooks.all), clock: VirtualClock())
+        let app = TestApp(catalogue: slow)
+        slow.clock = app.clock
+        try app.launch()
+        let window = try app.connect()
+        window.search.updateQuery("melville")
+        #expect(window.search.results.isLoading)
+        window.search.openSelection()
+        #expect(window.topRoute == nil)
+        await app.advance(by: .milliseconds(500))
+        #expect(window.topRoute == .book(TestBooks.moby.id))
+    }
+
+    @Test("typing again after Return cancels the pending open")
+    func typingCancelsPendingOpen() async throws {
+        let slow = SlowSearchCatalogue(base: InMemoryCatalogue(books: TestBooks.all), clock: VirtualClock())
+        let app = TestApp(catalogue: slow)
+        slow.clock = app.clock
+        try app.launch()
+        let window = try app.connect()
+        window.search.updateQuery("melville")
+        window.search.openSelection()
+        window.search.updateQuery("melvill")
+        await app.advance(by: .milliseconds(500))
+        #expect(window.topRoute == nil)
+        #expect(window.search.results.value == [TestBooks.moby])
+    }
+
+    @Test("the selection follows the highlight and stays on its book when results change")
+    func selectionFollowsHighlight() async throws {
+        let app = TestApp()
+        try app.launch()
+        let window = try app.connect()
+        window.search.updateQuery("dickens")
+        await app.settle()
+        window.search.moveHighlight(by: 1)
+        let first = try #require(window.selection)
+        window.search.moveHighlight(by: 1)
+        #expect(window.selection != first)
+        window.search.moveHighlight(by: 5)
+        #expect(window.search.highlightedIndex == 1)
+        window.search.updateQuery("dickens great")
+        await app.settle()
+        #expect(window.search.results.value == [TestBooks.expectations])
+    }
+}
+
+/// A catalogue whose searches take 200 ms on the clock it is given.
+@MainActor
+final class SlowSearchCatalogue: CatalogueService {
+    let base: InMemoryCatalogue
+    var clock: any LifelineClock
+    let searchDebounce: Duration = .zero
+
+    init(base: InMemoryCatalogue, clock: any LifelineClock) {
+        self.base = base
+        self.clock = clock
+    }
+
+    func prepare() async throws(CatalogueError) { try await base.prepare() }
+
+    func search(_ query: String, limit: Int) async throws(CatalogueError) -> [Book] {
+        do { try await clock.sleep(for: .milliseconds(200)) } catch { throw .notLoaded }
+        return try await base.search(query, limit: limit)
+    }
+
+    func books(_ ids: [BookID]) async throws(CatalogueError) -> [BookID: Book] { try await base.books(ids) }
+
+    func newArrivals(limit: Int) async throws(CatalogueError) -> [Book] { try await base.newArrivals(limit: limit) }
+
+    func purgeCaches() {}
+}
