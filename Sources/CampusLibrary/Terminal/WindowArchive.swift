@@ -70,7 +70,7 @@ public final class WindowArchiveStore {
     }
 
     /// Replaces the stored archive durably.
-    /// - Throws: ``DurableStoreError``; the previous archive is still stored.
+    /// - Throws: `DurableStoreError`; the previous archive is still stored.
     public func save(_ archive: WindowArchive) throws(DurableStoreError) {
         try document.save(archive)
     }

@@ -2,7 +2,7 @@ import DurableState
 
 /// Adapts the app's ``BasketRepository`` to DurableState's ``RemoteRecordService``, so the
 /// basket's saving rules (no record until non-empty, whole replacement, stale identifiers
-/// forgotten, idempotent creation) come from ``RemoteRecordSync``. Owned by the
+/// forgotten, idempotent creation) come from `RemoteRecordSync`. Owned by the
 /// ``BorrowingBasket``'s storage; lives on the main actor.
 @MainActor
 final class BasketRecordService: RemoteRecordService {

@@ -4,7 +4,7 @@ import Lifecycle
 import Observation
 
 /// The borrowing basket, with the shopping-cart lesson's rules. The saving rules come from
-/// DurableState: a ``PersistentValue`` of book identifiers over a ``RemoteRecordSync`` with the
+/// DurableState: a `PersistentValue` of book identifiers over a `RemoteRecordSync` with the
 /// library service's basket records —
 ///
 /// - only identifiers are saved; titles come from the catalogue, so the basket hydrates **after**

@@ -3,7 +3,7 @@ import Foundation
 import Lifecycle
 import Observation
 
-/// The note being written on one book: DurableState's ``PersistentValue`` over a durable file,
+/// The note being written on one book: DurableState's `PersistentValue` over a durable file,
 /// presented for the interface.
 ///
 /// ```swift

@@ -54,7 +54,7 @@ public final class NotesRepository {
     public var hasUnsavedChanges: Bool { drafts.values.contains { $0.hasUnsavedChanges } }
 
     /// Books with a stored note, sorted.
-    /// - Throws: ``FileSystemError`` if the directory cannot be listed.
+    /// - Throws: `FileSystemError` if the directory cannot be listed.
     public func bookIDsWithNotes() throws(FileSystemError) -> [BookID] {
         guard fileSystem.itemExists(at: directory) else { return [] }
         return try fileSystem.contentsOfDirectory(at: directory)
