@@ -17,14 +17,14 @@ enum CampusOnApple {
     static func makeRuntime(
         dataDirectory: String,
         secretStore: any SecretStore = InMemorySecretStore()
-    ) -> (LifecycleRuntime, AppComposition) {
+    ) throws -> (LifecycleRuntime, AppComposition) {
         let logger = LifelineLogger(category: "campus-library", sink: StandardErrorLogSink())
         let runtime = LifecycleRuntime(clock: SystemClock(), logger: logger)
         let environment = AppEnvironment(
             runtime: runtime, fileSystem: POSIXFileSystem(), secretStore: secretStore,
             logger: logger, dataDirectory: dataDirectory)
-        let composition = AppComposition(environment: environment)
-        composition.install()  // application delegate, scene factory, purgeable caches
+        // Validates the graph and binds it: application delegate, scene factory, purgeable caches.
+        let composition = try AppComposition(environment: environment)
         return (runtime, composition)
     }
 }
@@ -40,10 +40,15 @@ final class CampusAppDelegate: LifelineApplicationDelegate {
     }
 
     override func makeRuntime() -> LifecycleRuntime {
-        let (runtime, composition) = CampusOnApple.makeRuntime(
-            dataDirectory: Self.dataDirectory, secretStore: KeychainSecretStore(service: "dev.lifeline.campus-library"))
-        self.composition = composition
-        return runtime
+        do {
+            let (runtime, composition) = try CampusOnApple.makeRuntime(
+                dataDirectory: Self.dataDirectory, secretStore: KeychainSecretStore(service: "dev.lifeline.campus-library"))
+            self.composition = composition
+            return runtime
+        } catch {
+            // The graph is the app's own code, validated by a test before it ships.
+            preconditionFailure("The Campus Library's composition is invalid: \(error)")
+        }
     }
 }
 #endif

@@ -7,14 +7,13 @@ import Lifecycle
 /// main actor.
 @MainActor
 enum CampusTourSnippets {
-    /// Builds, installs and launches the app on `fileSystem`; returns the composition to keep.
-    static func launch(fileSystem: any FileSystem, clock: any LifelineClock) throws(LifecycleError) -> AppComposition {
+    /// Builds and launches the app on `fileSystem`; returns the composition to keep.
+    static func launch(fileSystem: any FileSystem, clock: any LifelineClock) throws -> AppComposition {
         let runtime = LifecycleRuntime(clock: clock)
         let environment = AppEnvironment(
             runtime: runtime, fileSystem: fileSystem, secretStore: InMemorySecretStore(), logger: .disabled,
             dataDirectory: "/campus", catalogue: .custom(InMemoryCatalogue(books: [])))
-        let app = AppComposition(environment: environment)
-        app.install()  // application delegate + scene factory
+        let app = try AppComposition(environment: environment)  // validated, bound to the runtime
         try runtime.handle(.launch(LaunchOptions()))
         try runtime.handle(.connectScene(SceneSession(), .none, foreground: true))
         return app

@@ -10,6 +10,8 @@ struct LaunchArguments: Sendable {
     var measureLaunch = false
     /// Start with the library service unreachable (to try offline use).
     var offline = false
+    /// Print who creates, retains and releases each service, then exit.
+    var ownershipReport = false
     /// A link to open once launched.
     var link: URL?
 
@@ -21,6 +23,7 @@ struct LaunchArguments: Sendable {
           --remote-catalogue URL   search an Open Library-compatible service (search.json)
           --offline                start with the library service unreachable
           --measure-launch         exit after the first frame
+          --ownership-report       print who creates, retains and releases each service
           LINK                     campuslibrary://book/<id> or https://campuslibrary.example/book/<id>
 
         Keys are shown at the bottom of the screen; Ctrl-G shows them all.
@@ -49,6 +52,8 @@ struct LaunchArguments: Sendable {
                 parsed.measureLaunch = true
             case "--offline":
                 parsed.offline = true
+            case "--ownership-report":
+                parsed.ownershipReport = true
             case "--help", "-h":
                 throw Failure(description: usage)
             default:

@@ -59,8 +59,17 @@ let environment = AppEnvironment(
     catalogue: arguments.remoteCatalogue.map { .remote($0, fallbackPath: arguments.dataDirectory + "/catalogue.sqlite") },
     server: server
 )
-let composition = AppComposition(environment: environment)
-composition.install()
+let composition: AppComposition
+do {
+    composition = try AppComposition(environment: environment)
+} catch {
+    FileHandle.standardError.write(Data("campus-library: the app's composition is invalid:\n\(error)\n".utf8))
+    exit(70)
+}
+if arguments.ownershipReport {
+    print(composition.ownershipReportText)
+    exit(EXIT_SUCCESS)
+}
 let frontEnd = TerminalFrontEnd(
     host: host, composition: composition, archive: archiveStore, restored: restored, sessions: sessions,
     measureLaunch: arguments.measureLaunch, link: arguments.link

@@ -9,7 +9,7 @@ import Testing
 struct AppCompositionTests {
     @Test("startup is ordered: session restore, then catalogue, then basket")
     func orderedStartup() async throws {
-        let app = TestApp()
+        let app = try TestApp()
         app.server.latency = .milliseconds(100)
         try app.secrets.setSecret(Secret("stale"), for: SessionTokenStore.key)
         try app.launch()
@@ -24,7 +24,7 @@ struct AppCompositionTests {
 
     @Test("a pending note edit is written when its window resigns active, before any debounce")
     func flushOnInactive() async throws {
-        let app = TestApp()
+        let app = try TestApp()
         try app.launch()
         let window = try app.connect()
         window.openBook(TestBooks.emma.id)
@@ -42,7 +42,7 @@ struct AppCompositionTests {
 
     @Test("a note typed in one window is what another window shows for the same book")
     func notesSharedAcrossWindows() async throws {
-        let app = TestApp()
+        let app = try TestApp()
         try app.launch()
         let one = try app.connect()
         let two = try app.connect()
@@ -58,7 +58,7 @@ struct AppCompositionTests {
 
     @Test("a memory warning purges the catalogue cache")
     func memoryWarningPurges() async throws {
-        let app = TestApp()
+        let app = try TestApp()
         try app.launch()
         let window = try app.connect()
         window.search.updateQuery("austen")
@@ -72,7 +72,7 @@ struct AppCompositionTests {
     @Test("entering the background submits the new-arrivals refresh; a grant refreshes the shelf and completes")
     func backgroundRefresh() async throws {
         let catalogue = InMemoryCatalogue(books: TestBooks.all)
-        let app = TestApp(catalogue: catalogue)
+        let app = try TestApp(catalogue: catalogue)
         try app.launch()
         try app.connect()
         #expect(app.services.arrivals.books.count == 5, "the first launch fills the shelf at once")
@@ -92,7 +92,7 @@ struct AppCompositionTests {
     @Test("an expiring refresh stops its work and completes the task")
     func refreshExpiration() async throws {
         let slow = SlowCatalogue(base: InMemoryCatalogue(books: TestBooks.all), clock: VirtualClock())
-        let app = TestApp(catalogue: slow)
+        let app = try TestApp(catalogue: slow)
         try app.launch(LaunchOptions(reason: .backgroundTask(NewArrivalsService.taskIdentifier)))
         try app.runtime.handle(.runBackgroundTask(identifier: NewArrivalsService.taskIdentifier))
         let task = try #require(app.runtime.runningTasks[NewArrivalsService.taskIdentifier])
@@ -103,7 +103,7 @@ struct AppCompositionTests {
 
     @Test("a deep link at connection opens the book in that window")
     func linkAtConnect() async throws {
-        let app = TestApp()
+        let app = try TestApp()
         try app.launch()
         let url = try #require(URL(string: "campuslibrary://book/shelley-frankenstein"))
         let window = try app.connect(options: ConnectionOptions(urls: [url]))
@@ -114,7 +114,7 @@ struct AppCompositionTests {
 
     @Test("a universal link while running opens in the current window; ?window=new asks for a new window")
     func linksWhileRunning() async throws {
-        let app = TestApp()
+        let app = try TestApp()
         try app.launch()
         let window = try app.connect()
         let here = try #require(URL(string: "https://campuslibrary.example/book/austen-emma"))
@@ -128,7 +128,7 @@ struct AppCompositionTests {
 
     @Test("analytics record nothing before consent and only event names after it")
     func analyticsAfterConsent() async throws {
-        let app = TestApp()
+        let app = try TestApp()
         try app.launch()
         let window = try app.connect()
         window.search.updateQuery("austen")
@@ -149,7 +149,7 @@ struct AppCompositionTests {
 
     @Test("offline, the app keeps working on local data: search, notes and the basket")
     func offline() async throws {
-        let app = TestApp()
+        let app = try TestApp()
         app.server.isReachable = false
         try app.launch()
         let window = try app.connect()

@@ -9,7 +9,7 @@ import Testing
 struct AuthenticationServiceTests {
     @Test("is restoring until the launch-time verification returns, and the gate stays closed meanwhile")
     func restoringUntilVerified() async throws {
-        let app = TestApp()
+        let app = try TestApp()
         app.server.latency = .milliseconds(200)
         try app.secrets.setSecret(Secret("token-x"), for: SessionTokenStore.key)
         try app.launch()
@@ -22,22 +22,22 @@ struct AuthenticationServiceTests {
 
     @Test("a valid stored token is verified with the service and the account is signed in")
     func validTokenSignsIn() async throws {
-        let first = TestApp()
+        let first = try TestApp()
         try first.launch()
         await first.services.auth.signIn(username: "ada", password: Secret("analytical"))
         #expect(first.services.auth.state.account?.username == "ada")
-        let second = first.relaunch()
+        let second = try first.relaunch()
         try second.launch()
         #expect(second.services.auth.state == .signedIn(Account(username: "ada", displayName: "Ada"), verified: true))
     }
 
     @Test("a rejected token is cleared from the secret store and the student is signed out")
     func rejectedTokenIsCleared() async throws {
-        let first = TestApp()
+        let first = try TestApp()
         try first.launch()
         await first.services.auth.signIn(username: "ada", password: Secret("analytical"))
         first.server.revokeSessions(of: "ada")
-        let second = first.relaunch()
+        let second = try first.relaunch()
         try second.launch()
         #expect(second.services.auth.state == .signedOut)
         #expect(first.secrets.secrets[SessionTokenStore.key] == nil)
@@ -45,11 +45,11 @@ struct AuthenticationServiceTests {
 
     @Test("an unreachable service keeps the token and shows the last account as signed in offline")
     func unreachableKeepsToken() async throws {
-        let first = TestApp()
+        let first = try TestApp()
         try first.launch()
         await first.services.auth.signIn(username: "student", password: Secret("library"))
         first.server.isReachable = false
-        let second = first.relaunch()
+        let second = try first.relaunch()
         try second.launch()
         #expect(second.services.auth.state == .signedIn(Account(username: "student", displayName: "Student"), verified: false))
         #expect(first.secrets.secrets[SessionTokenStore.key] != nil)
@@ -57,7 +57,7 @@ struct AuthenticationServiceTests {
 
     @Test("the token lives only in the secret store, never in a plain file")
     func tokenOnlyInSecretStore() async throws {
-        let app = TestApp()
+        let app = try TestApp()
         try app.launch()
         await app.services.auth.signIn(username: "ada", password: Secret("analytical"))
         #expect(app.secrets.secrets[SessionTokenStore.key] == Secret("token-1"))
@@ -70,7 +70,7 @@ struct AuthenticationServiceTests {
 
     @Test("a wrong password is refused with a message and nothing is stored")
     func wrongPassword() async throws {
-        let app = TestApp()
+        let app = try TestApp()
         try app.launch()
         await app.services.auth.signIn(username: "ada", password: Secret("wrong"))
         #expect(app.services.auth.state == .signedOut)
@@ -80,7 +80,7 @@ struct AuthenticationServiceTests {
 
     @Test("signing out revokes the session on the service and removes the token")
     func signOut() async throws {
-        let app = TestApp()
+        let app = try TestApp()
         try app.launch()
         await app.services.auth.signIn(username: "ada", password: Secret("analytical"))
         await app.services.auth.signOut()

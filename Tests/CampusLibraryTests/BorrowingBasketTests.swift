@@ -7,7 +7,7 @@ import Testing
 struct BorrowingBasketTests {
     @Test("no basket record exists until something is added")
     func noRecordUntilNonEmpty() async throws {
-        let app = TestApp()
+        let app = try TestApp()
         try app.launch()
         try app.connect()
         try app.background()
@@ -18,7 +18,7 @@ struct BorrowingBasketTests {
 
     @Test("the basket is saved as an idempotent whole replacement and hydrated with catalogue titles")
     func savedAndHydrated() async throws {
-        let first = TestApp()
+        let first = try TestApp()
         try first.launch()
         first.services.basket.add(TestBooks.moby)
         first.services.basket.add(TestBooks.emma)
@@ -30,7 +30,7 @@ struct BorrowingBasketTests {
         await first.settle()
         #expect(first.server.basketCount == 1)
 
-        let second = first.relaunch()
+        let second = try first.relaunch()
         try second.launch()
         await second.settle()
         #expect(second.services.basket.items.map(\.book) == [TestBooks.moby, TestBooks.emma])
@@ -38,14 +38,14 @@ struct BorrowingBasketTests {
 
     @Test("hydration waits for the catalogue: lines are resolved only after it has loaded")
     func hydrationAfterCatalogue() async throws {
-        let first = TestApp()
+        let first = try TestApp()
         try first.launch()
         first.services.basket.add(TestBooks.pride)
         first.services.basket.flushPendingWrites()
         await first.settle()
 
         let slow = SlowCatalogue(base: InMemoryCatalogue(books: TestBooks.all), clock: first.clock)
-        let second = first.relaunch(catalogue: slow)
+        let second = try first.relaunch(catalogue: slow)
         try second.launch()
         await second.settle()
         #expect(!second.services.catalogue.isLoaded)
@@ -57,7 +57,7 @@ struct BorrowingBasketTests {
 
     @Test("a stale basket identifier is forgotten and a new record is created on the next change")
     func staleIdentifierForgotten() async throws {
-        let first = TestApp()
+        let first = try TestApp()
         try first.launch()
         first.services.basket.add(TestBooks.pride)
         first.services.basket.flushPendingWrites()
@@ -65,7 +65,7 @@ struct BorrowingBasketTests {
         let old = BasketID(try #require(first.services.basket.recordID))
         first.server.deleteBasket(old)
 
-        let second = first.relaunch()
+        let second = try first.relaunch()
         try second.launch()
         await second.settle()
         #expect(second.services.basket.isHydrated)
@@ -80,7 +80,7 @@ struct BorrowingBasketTests {
 
     @Test("a failed save is logged and not surfaced; the basket keeps working")
     func failedSaveLogged() async throws {
-        let app = TestApp()
+        let app = try TestApp()
         try app.launch()
         app.server.isReachable = false
         app.services.basket.add(TestBooks.pride)
@@ -96,7 +96,7 @@ struct BorrowingBasketTests {
 
     @Test("nothing is written before hydration, so an empty basket never overwrites a saved one")
     func hydrationGuard() async throws {
-        let first = TestApp()
+        let first = try TestApp()
         try first.launch()
         first.services.basket.add(TestBooks.pride)
         first.services.basket.flushPendingWrites()
@@ -104,7 +104,7 @@ struct BorrowingBasketTests {
         let id = BasketID(try #require(first.services.basket.recordID))
 
         let slow = SlowCatalogue(base: InMemoryCatalogue(books: TestBooks.all), clock: first.clock)
-        let second = first.relaunch(catalogue: slow)
+        let second = try first.relaunch(catalogue: slow)
         try second.launch()
         try second.connect()
         try second.background()
@@ -115,13 +115,13 @@ struct BorrowingBasketTests {
 
     @Test("a book dropped from the catalogue is dropped from the basket when it hydrates")
     func droppedBookRemoved() async throws {
-        let first = TestApp()
+        let first = try TestApp()
         try first.launch()
         first.services.basket.add(TestBooks.pride)
         first.services.basket.add(TestBooks.moby)
         first.services.basket.flushPendingWrites()
         await first.settle()
-        let second = first.relaunch(books: TestBooks.all.filter { $0 != TestBooks.moby })
+        let second = try first.relaunch(books: TestBooks.all.filter { $0 != TestBooks.moby })
         try second.launch()
         await second.settle()
         #expect(second.services.basket.items.map(\.book) == [TestBooks.pride])

@@ -8,7 +8,7 @@ struct SearchViewModelTests {
     @Test("Return pressed while results load opens the first result once they arrive")
     func openWhileLoading() async throws {
         let slow = SlowSearchCatalogue(base: InMemoryCatalogue(books: TestBooks.all), clock: VirtualClock())
-        let app = TestApp(catalogue: slow)
+        let app = try TestApp(catalogue: slow)
         slow.clock = app.clock
         try app.launch()
         let window = try app.connect()
@@ -23,7 +23,7 @@ struct SearchViewModelTests {
     @Test("typing again after Return cancels the pending open")
     func typingCancelsPendingOpen() async throws {
         let slow = SlowSearchCatalogue(base: InMemoryCatalogue(books: TestBooks.all), clock: VirtualClock())
-        let app = TestApp(catalogue: slow)
+        let app = try TestApp(catalogue: slow)
         slow.clock = app.clock
         try app.launch()
         let window = try app.connect()
@@ -37,7 +37,7 @@ struct SearchViewModelTests {
 
     @Test("the selection follows the highlight and stays on its book when results change")
     func selectionFollowsHighlight() async throws {
-        let app = TestApp()
+        let app = try TestApp()
         try app.launch()
         let window = try app.connect()
         window.search.updateQuery("dickens")

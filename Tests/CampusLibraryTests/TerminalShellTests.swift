@@ -44,7 +44,7 @@ struct TerminalShellTests {
 
     @Test("the first frame is the launch placeholder while the session is verified, never signed-out UI")
     func launchPlaceholderFirst() async throws {
-        let app = TestApp()
+        let app = try TestApp()
         app.server.latency = .milliseconds(300)
         try app.secrets.setSecret(Secret("token-9"), for: SessionTokenStore.key)
         let manager = FakeWindowManager(app: app)
@@ -62,7 +62,7 @@ struct TerminalShellTests {
 
     @Test("typing searches, arrows select and Return opens the book record")
     func searchAndOpen() async throws {
-        let app = TestApp()
+        let app = try TestApp()
         let manager = FakeWindowManager(app: app)
         let shell = TerminalShell(composition: app.composition, windows: manager)
         try app.launch()
@@ -85,7 +85,7 @@ struct TerminalShellTests {
 
     @Test("notes typed on the book's note screen show the save indicator, saved after the debounce")
     func noteIndicator() async throws {
-        let app = TestApp()
+        let app = try TestApp()
         let manager = FakeWindowManager(app: app)
         let shell = TerminalShell(composition: app.composition, windows: manager)
         try app.launch()
@@ -103,7 +103,7 @@ struct TerminalShellTests {
 
     @Test("windows open, switch with Tab and through the switcher, and close")
     func windowManagement() async throws {
-        let app = TestApp()
+        let app = try TestApp()
         let manager = FakeWindowManager(app: app)
         let shell = TerminalShell(composition: app.composition, windows: manager)
         try app.launch()
@@ -125,7 +125,7 @@ struct TerminalShellTests {
 
     @Test("the keys of each screen and the global keys are shown, and help lists them all")
     func keysShown() async throws {
-        let app = TestApp()
+        let app = try TestApp()
         let manager = FakeWindowManager(app: app)
         let shell = TerminalShell(composition: app.composition, windows: manager)
         try app.launch()
@@ -141,7 +141,7 @@ struct TerminalShellTests {
 
     @Test("signing in from the profile form; the password is never drawn")
     func signInForm() async throws {
-        let app = TestApp()
+        let app = try TestApp()
         let manager = FakeWindowManager(app: app)
         let shell = TerminalShell(composition: app.composition, windows: manager)
         try app.launch()
@@ -160,7 +160,7 @@ struct TerminalShellTests {
 
     @Test("Ctrl-C quits and Ctrl-Z suspends through the window manager")
     func quitAndSuspend() throws {
-        let app = TestApp()
+        let app = try TestApp()
         let manager = FakeWindowManager(app: app)
         let shell = TerminalShell(composition: app.composition, windows: manager)
         shell.handle(.control("z"))

@@ -8,7 +8,7 @@ import Testing
 struct WindowModelTests {
     @Test("two windows keep independent navigation and selection")
     func independentWindows() async throws {
-        let app = TestApp()
+        let app = try TestApp()
         try app.launch()
         let first = try app.connect()
         let second = try app.connect()
@@ -30,7 +30,7 @@ struct WindowModelTests {
 
     @Test("each window is restored from its own session's payload on relaunch")
     func restoredOnRelaunch() async throws {
-        let first = TestApp()
+        let first = try TestApp()
         try first.launch()
         let one = try first.connect()
         let two = try first.connect()
@@ -41,7 +41,7 @@ struct WindowModelTests {
         try first.background()
 
         let sessions = first.keptSessions
-        let second = first.relaunch()
+        let second = try first.relaunch()
         try second.launch()
         var restored: [SceneSessionID: WindowModel] = [:]
         for session in sessions { restored[session.id] = try second.connect(session) }
@@ -55,7 +55,7 @@ struct WindowModelTests {
 
     @Test("a restored book that no longer exists gives a recovery message and a shorter path, never a crash")
     func deletedBookRecovers() async throws {
-        let first = TestApp()
+        let first = try TestApp()
         try first.launch()
         let window = try first.connect()
         window.openBook(TestBooks.moby.id)
@@ -63,7 +63,7 @@ struct WindowModelTests {
         try first.background()
         let session = try #require(first.keptSessions.first)
 
-        let second = first.relaunch(books: TestBooks.all.filter { $0 != TestBooks.moby })
+        let second = try first.relaunch(books: TestBooks.all.filter { $0 != TestBooks.moby })
         try second.launch()
         let restored = try second.connect(session)
         await second.settle()
@@ -74,7 +74,7 @@ struct WindowModelTests {
 
     @Test("an unreadable payload starts a fresh window and says so")
     func unreadablePayload() async throws {
-        let app = TestApp()
+        let app = try TestApp()
         try app.launch()
         let window = try app.connect(SceneSession(restorationPayload: Data("garbage".utf8)))
         #expect(window.navigation.path.isEmpty)
@@ -83,7 +83,7 @@ struct WindowModelTests {
 
     @Test("popping a screen ends its scope, so its late results are dropped")
     func poppedScreenScopeEnds() async throws {
-        let app = TestApp()
+        let app = try TestApp()
         try app.launch()
         let window = try app.connect()
         window.openBook(TestBooks.pride.id)
@@ -101,12 +101,12 @@ struct WindowModelTests {
 
     @Test("a restored search waits until its window appears on screen")
     func restoredSearchIsLazy() async throws {
-        let first = TestApp()
+        let first = try TestApp()
         try first.launch()
         try first.connect().search.updateQuery("austen")
         try first.background()
         let session = try #require(first.keptSessions.first)
-        let second = first.relaunch()
+        let second = try first.relaunch()
         try second.launch()
         let restored = try second.connect(session)
         await second.settle()

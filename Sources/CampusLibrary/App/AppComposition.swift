@@ -1,70 +1,60 @@
+import Composition
 import DurableState
 import Lifecycle
 
-/// The composition root: builds the application-lifetime services once from an
-/// ``AppEnvironment``, installs the app on a `LifecycleRuntime` (application delegate and scene
-/// factory), and keeps the windows of the connected scenes.
+/// The composition root of Campus Library: the app's `Registry` (``registry(for:)``) frozen in a
+/// `CompositionRoot`, validated, and bound to the environment's runtime, whose events open and
+/// close the application and scene scopes; plus the windows of the connected scenes.
 ///
 /// ```swift
 /// let runtime = LifecycleRuntime(clock: SystemClock(), logger: logger)
-/// let app = AppComposition(environment: AppEnvironment(runtime: runtime, fileSystem: fs, …))
-/// app.install()
+/// let app = try AppComposition(environment: AppEnvironment(runtime: runtime, fileSystem: fs, …))
 /// try runtime.handle(.launch(LaunchOptions()))
 /// ```
 ///
-/// Ownership: the composition creates and retains every shared service; the runtime retains the
-/// application delegate and each scene's delegate, which owns that scene's ``WindowModel``.
-/// One composition per process incarnation; lives on the main actor.
+/// Ownership: the application scope creates and retains the shared services (see
+/// ``ownershipReport``); each scene scope creates its window's ``WindowModel`` and screen factory;
+/// screen scopes create screen models. The runtime retains the application delegate and each
+/// scene's delegate. One composition per process incarnation; lives on the main actor.
 @MainActor
 public final class AppComposition {
     /// The environment the app was built from.
     public let environment: AppEnvironment
-    /// The shared services.
+    /// The frozen registrations.
+    public let root: CompositionRoot
+    /// The scopes bound to the runtime.
+    public let binding: LifecycleBinding
+    /// The shared services (application scope).
     public let services: AppServices
     /// The windows of connected scenes, by session.
     public private(set) var windows: [SceneSessionID: WindowModel] = [:]
     /// Called after a window connected or disconnected (a front-end updates its window list).
     public var onWindowsChanged: (@MainActor () -> Void)?
 
-    /// Builds the services. Nothing expensive happens here: no file beyond the preferences is read
-    /// and no request is made until launch.
-    public init(environment: AppEnvironment) {
+    /// Validates the graph, binds it to the environment's runtime (the application delegate, the
+    /// scene factory, the cache to purge on memory warnings) and resolves the shared services.
+    /// Nothing expensive happens here: services only read small files, and nothing is requested
+    /// until launch.
+    ///
+    /// - Parameters:
+    ///   - environment: What the incarnation takes from the outside world.
+    ///   - overrides: Registrations that replace the production ones (tests, previews).
+    /// - Throws: `CompositionValidationError` listing every problem of the graph, or a
+    ///   `CompositionError` if a shared service cannot be built; nothing is installed then.
+    public init(environment: AppEnvironment, overrides: Registry? = nil) throws {
         self.environment = environment
-        let logger = environment.logger
-        let clock = environment.clock
-        let fileSystem = environment.fileSystem
-        let directory = environment.dataDirectory
-        let preferences = Preferences(fileSystem: fileSystem, directory: directory, clock: clock, logger: logger)
-        let server = environment.server
-            ?? EmbeddedLibraryServer(directory: directory + "/server", fileSystem: fileSystem, clock: clock)
-        let catalogue = LibraryCatalogue(service: Self.catalogueService(for: environment), logger: logger)
-        let analytics = AnalyticsService(preferences: preferences, sink: environment.analyticsSink, logger: logger)
-        let notes = NotesRepository(
-            directory: directory + "/notes", fileSystem: fileSystem, runtime: environment.runtime,
-            debounce: environment.writeDebounce, logger: logger, onSaved: { _ in analytics.track(.savedNote) }
-        )
-        let auth = AuthenticationService(
-            server: server, tokens: SessionTokenStore(secrets: environment.secretStore), preferences: preferences,
-            logger: logger
-        )
-        let basket = BorrowingBasket(
-            repository: server, catalogue: catalogue, preferences: preferences, runtime: environment.runtime,
-            debounce: environment.writeDebounce, logger: logger, makeRequestID: environment.makeIdentifier
-        )
-        let arrivals = NewArrivalsService(catalogue: catalogue, preferences: preferences, clock: clock, logger: logger)
-        services = AppServices(
-            clock: clock, logger: logger, preferences: preferences, catalogue: catalogue, notes: notes, auth: auth,
-            basket: basket, analytics: analytics, arrivals: arrivals, links: AppLinks()
-        )
-    }
-
-    /// Installs the app on the environment's runtime: the application delegate, the scene factory
-    /// and the cache to purge on memory warnings. Call before the runtime launches.
-    public func install() {
-        let runtime = environment.runtime
-        runtime.applicationDelegate = CampusApplicationDelegate(composition: self)
-        runtime.sceneDelegateFactory = { [unowned self] scene in WindowSceneDelegate(scene: scene, composition: self) }
-        runtime.registerPurgeable(services.catalogue)
+        let base = CompositionRoot(Self.registry(for: environment))
+        root = overrides.map(base.overriding) ?? base
+        let handle = Handle()
+        binding = try root.bind(to: environment.runtime) { scene, services in
+            guard let composition = handle.composition else { return nil }
+            return WindowSceneDelegate(window: try services.resolve(WindowModel.self), composition: composition)
+        }
+        try binding.application.resolve(SceneScopes.self).binding = binding
+        services = try binding.application.resolve(AppServices.self)
+        handle.composition = self
+        environment.runtime.applicationDelegate = CampusApplicationDelegate(composition: self)
+        environment.runtime.registerPurgeable(services.catalogue)
     }
 
     /// The window of the connected scene `id`.
@@ -74,6 +64,17 @@ public final class AppComposition {
     /// frame shows the launch placeholder, never a flash of signed-out interface.
     public var isLaunchGateClosed: Bool { services.auth.isRestoringSession }
 
+    /// Who creates, retains and releases each service, generated from the registrations.
+    public var ownershipReport: OwnershipReport { root.ownershipReport() }
+
+    /// ``ownershipReport`` as text, for `campus-library --ownership-report`.
+    public var ownershipReportText: String { ownershipReport.text }
+
+    /// Lets the scene factory reach the composition once it exists.
+    private final class Handle {
+        weak var composition: AppComposition?
+    }
+
     func register(_ window: WindowModel) {
         windows[window.sessionID] = window
         onWindowsChanged?()
@@ -82,18 +83,5 @@ public final class AppComposition {
     func unregister(_ id: SceneSessionID) {
         windows[id] = nil
         onWindowsChanged?()
-    }
-
-    private static func catalogueService(for environment: AppEnvironment) -> any CatalogueService {
-        let logger = environment.logger
-        switch environment.catalogue {
-        case .bundled(let path):
-            return SQLiteCatalogue(path: path, runtime: environment.runtime, logger: logger)
-        case .remote(let url, let fallbackPath):
-            let fallback = SQLiteCatalogue(path: fallbackPath, runtime: environment.runtime, logger: logger)
-            return OpenLibraryCatalogue(baseURL: url, fallback: fallback, logger: logger)
-        case .custom(let service):
-            return service
-        }
     }
 }

@@ -12,9 +12,9 @@ final class WindowSceneDelegate: SceneDelegate {
     private unowned let composition: AppComposition
     let window: WindowModel
 
-    init(scene: LifecycleScene, composition: AppComposition) {
+    init(window: WindowModel, composition: AppComposition) {
         self.composition = composition
-        window = WindowModel(sessionID: scene.id, services: composition.services, scope: scene.scope)
+        self.window = window
     }
 
     func sceneWillConnect(_ scene: LifecycleScene, options: ConnectionOptions) {

@@ -1,4 +1,5 @@
 @testable import CampusLibrary
+import Composition
 import DurableState
 import Foundation
 import Lifecycle
@@ -37,8 +38,8 @@ final class TestApp {
     init(
         clock: VirtualClock = VirtualClock(), fileSystem: MemoryFileSystem = MemoryFileSystem(),
         secrets: MemorySecretStore = MemorySecretStore(), server: EmbeddedLibraryServer? = nil,
-        books: [Book] = TestBooks.all, catalogue: (any CatalogueService)? = nil
-    ) {
+        books: [Book] = TestBooks.all, catalogue: (any CatalogueService)? = nil, overrides: Registry? = nil
+    ) throws {
         self.clock = clock
         self.fileSystem = fileSystem
         self.secrets = secrets
@@ -53,13 +54,12 @@ final class TestApp {
             dataDirectory: Self.dataDirectory, catalogue: .custom(service), server: self.server,
             analyticsSink: analyticsSink
         )
-        composition = AppComposition(environment: environment)
-        composition.install()
+        composition = try AppComposition(environment: environment, overrides: overrides)
     }
 
     /// The next incarnation: same clock, storage, secrets and service.
-    func relaunch(books: [Book]? = nil, catalogue: (any CatalogueService)? = nil) -> TestApp {
-        TestApp(
+    func relaunch(books: [Book]? = nil, catalogue: (any CatalogueService)? = nil) throws -> TestApp {
+        try TestApp(
             clock: clock, fileSystem: fileSystem, secrets: secrets, server: server, books: books ?? catalogueBooks,
             catalogue: catalogue
         )

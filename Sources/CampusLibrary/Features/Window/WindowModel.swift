@@ -45,13 +45,16 @@ public final class WindowModel {
 
     @ObservationIgnored private let services: AppServices
     @ObservationIgnored private let scope: TaskScope
+    @ObservationIgnored private let screens: ScreenFactory
     @ObservationIgnored private var screenScope: TaskScope?
 
-    /// Creates a fresh window whose work runs in `scope` (the scene's).
-    public init(sessionID: SceneSessionID, services: AppServices, scope: TaskScope) {
+    /// Creates a fresh window whose work runs in `scope` (the scene's) and whose screens `screens`
+    /// builds.
+    public init(sessionID: SceneSessionID, services: AppServices, scope: TaskScope, screens: ScreenFactory) {
         self.sessionID = sessionID
         self.services = services
         self.scope = scope
+        self.screens = screens
         let search = SearchViewModel(
             catalogue: services.catalogue, arrivals: services.arrivals, analytics: services.analytics,
             clock: services.clock, scope: scope
@@ -191,24 +194,16 @@ public final class WindowModel {
         }
         let child = scope.child(named: "screen \(route)")
         screenScope = child
-        switch route {
-        case .book(let id):
-            let model = BookRecordViewModel(
-                bookID: id, catalogue: services.catalogue, basket: services.basket, notes: services.notes,
-                analytics: services.analytics, scope: child
-            )
-            model.load()
-            screen = .book(model)
-        case .notes(let id):
-            let model = NoteEditorViewModel(
-                bookID: id, draft: services.notes.draft(for: id), catalogue: services.catalogue, scope: child
-            )
-            model.load()
-            screen = .notes(model)
-        case .basket:
-            screen = .basket(BasketViewModel(basket: services.basket))
-        case .profile:
-            screen = .profile(ProfileViewModel(auth: services.auth, analytics: services.analytics, scope: child))
+        do {
+            screen = try screens.makeScreen(for: route, taskScope: child)
+            return
+        } catch {
+            services.logger.error("A screen could not be built: \(error.description, privacy: .public)")
         }
+        child.end()
+        screenScope = nil
+        navigation.popToRoot()
+        screen = .search(search)
+        recoveryMessage = "That screen could not be opened."
     }
 }

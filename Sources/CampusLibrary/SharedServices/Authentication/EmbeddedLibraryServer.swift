@@ -71,6 +71,7 @@ public final class EmbeddedLibraryServer: AccountServer, BasketRepository {
         self.init(document: nil, clock: clock, makeToken: makeToken)
     }
 
+    /// Signs in (registering a new name with a password of 6+ characters) and issues a token.
     public func signIn(username: String, password: Secret) async throws(AccountServerError) -> (token: Secret, account: Account) {
         try await request()
         let name = username.trimmingCharacters(in: .whitespaces).lowercased()
@@ -93,6 +94,7 @@ public final class EmbeddedLibraryServer: AccountServer, BasketRepository {
         return (Secret(token), Account(username: name, displayName: next.accounts[name]?.displayName ?? name))
     }
 
+    /// The account of `token`, or ``AccountServerError/unauthorized`` if it is unknown or revoked.
     public func currentUser(token: Secret) async throws(AccountServerError) -> Account {
         try await request()
         guard let name = state.sessions[SHA256.hex(token.revealed)], let account = state.accounts[name] else {
@@ -101,6 +103,7 @@ public final class EmbeddedLibraryServer: AccountServer, BasketRepository {
         return Account(username: name, displayName: account.displayName)
     }
 
+    /// Revokes `token`; succeeds for an unknown one.
     public func signOut(token: Secret) async throws(AccountServerError) {
         try await request()
         var next = state
@@ -115,6 +118,7 @@ public final class EmbeddedLibraryServer: AccountServer, BasketRepository {
         try? commit(next)
     }
 
+    /// Creates a basket record (once per `requestID`) and returns its identifier.
     public func createBasket(_ books: [BookID], requestID: String) async throws(BasketRepositoryError) -> BasketID {
         try await basketRequest()
         if let existing = state.basketRequests[requestID], state.baskets[existing] != nil { return BasketID(existing) }
@@ -127,6 +131,7 @@ public final class EmbeddedLibraryServer: AccountServer, BasketRepository {
         return BasketID(id)
     }
 
+    /// Replaces the whole content of basket `id`.
     public func replaceBasket(_ id: BasketID, with books: [BookID]) async throws(BasketRepositoryError) {
         try await basketRequest()
         guard state.baskets[id.rawValue] != nil else { throw .notFound }
@@ -135,6 +140,7 @@ public final class EmbeddedLibraryServer: AccountServer, BasketRepository {
         try commitBasket(next)
     }
 
+    /// The content of basket `id`.
     public func basket(_ id: BasketID) async throws(BasketRepositoryError) -> [BookID] {
         try await basketRequest()
         guard let books = state.baskets[id.rawValue] else { throw .notFound }

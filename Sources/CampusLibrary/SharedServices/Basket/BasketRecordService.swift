@@ -1,6 +1,6 @@
 import DurableState
 
-/// Adapts the app's ``BasketRepository`` to DurableState's ``RemoteRecordService``, so the
+/// Adapts the app's ``BasketRepository`` to DurableState's `RemoteRecordService`, so the
 /// basket's saving rules (no record until non-empty, whole replacement, stale identifiers
 /// forgotten, idempotent creation) come from `RemoteRecordSync`. Owned by the
 /// ``BorrowingBasket``'s storage; lives on the main actor.

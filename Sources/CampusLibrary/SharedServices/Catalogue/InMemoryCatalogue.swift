@@ -26,10 +26,12 @@ public final class InMemoryCatalogue: CatalogueService {
         add(books)
     }
 
+    /// Marks the catalogue ready; it needs no loading.
     public func prepare() async throws(CatalogueError) {
         isPrepared = true
     }
 
+    /// Books matching every word of `query` as word prefixes, best first, at most `limit`.
     public func search(_ query: String, limit: Int) async throws(CatalogueError) -> [Book] {
         guard isPrepared else { throw .notLoaded }
         let words = FullTextQuery.words(in: query).map(Self.fold)
@@ -54,6 +56,7 @@ public final class InMemoryCatalogue: CatalogueService {
             .prefix(limit).map(\.entry.book)
     }
 
+    /// The records of `ids` that exist; missing identifiers are absent from the result.
     public func books(_ ids: [BookID]) async throws(CatalogueError) -> [BookID: Book] {
         guard isPrepared else { throw .notLoaded }
         var found: [BookID: Book] = [:]
@@ -61,6 +64,7 @@ public final class InMemoryCatalogue: CatalogueService {
         return found
     }
 
+    /// The most recently added books, newest first.
     public func newArrivals(limit: Int) async throws(CatalogueError) -> [Book] {
         guard isPrepared else { throw .notLoaded }
         return entries.values.sorted { $0.added > $1.added }.prefix(limit).map(\.book)
@@ -82,6 +86,7 @@ public final class InMemoryCatalogue: CatalogueService {
         for id in ids { entries[id] = nil }
     }
 
+    /// Nothing to drop: the records are the catalogue.
     public func purgeCaches() {}
 
     private static func words(_ text: String) -> [String] {

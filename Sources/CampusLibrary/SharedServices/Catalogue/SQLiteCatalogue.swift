@@ -82,14 +82,17 @@ public final class SQLiteCatalogue: CatalogueService {
         return found
     }
 
+    /// Books matching every word of `query` as word prefixes, best first, at most `limit`.
     public func search(_ query: String, limit: Int) async throws(CatalogueError) -> [Book] {
         try searchNow(query, limit: limit)
     }
 
+    /// The records of `ids` that exist; missing identifiers are absent from the result.
     public func books(_ ids: [BookID]) async throws(CatalogueError) -> [BookID: Book] {
         try booksNow(ids)
     }
 
+    /// The most recently added books, newest first.
     public func newArrivals(limit: Int) async throws(CatalogueError) -> [Book] {
         guard let database else { throw .notLoaded }
         return try Self.catching {
@@ -104,6 +107,7 @@ public final class SQLiteCatalogue: CatalogueService {
         try Self.catching { try database.transaction { database in try Self.insert(books, into: database) } }
     }
 
+    /// Drops what can be rebuilt (statement caches, response caches).
     public func purgeCaches() {
         database?.clearStatementCache()
     }

@@ -2,7 +2,7 @@ import DurableState
 import Foundation
 import Lifecycle
 
-/// The app's small, non-sensitive preferences: typed keys of DurableState's ``Preferences``
+/// The app's small, non-sensitive preferences: typed keys of DurableState's `Preferences`
 /// (one durable file). Never a secret: the session token lives in the secret store.
 extension PreferenceKey where Value == Bool? {
     /// Whether the student allowed analytics; `nil` until asked.

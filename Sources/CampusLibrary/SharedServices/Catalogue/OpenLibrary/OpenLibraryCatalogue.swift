@@ -40,6 +40,7 @@ public final class OpenLibraryCatalogue: CatalogueService {
         try await fallback.prepare()
     }
 
+    /// Books matching every word of `query` as word prefixes, best first, at most `limit`.
     public func search(_ query: String, limit: Int) async throws(CatalogueError) -> [Book] {
         let words = FullTextQuery.words(in: query)
         guard !words.isEmpty else { return [] }
@@ -53,6 +54,7 @@ public final class OpenLibraryCatalogue: CatalogueService {
         }
     }
 
+    /// The records of `ids` that exist; missing identifiers are absent from the result.
     public func books(_ ids: [BookID]) async throws(CatalogueError) -> [BookID: Book] {
         var found = try await fallback.books(ids)
         for id in ids where found[id] == nil {
@@ -77,6 +79,7 @@ public final class OpenLibraryCatalogue: CatalogueService {
         try await fallback.newArrivals(limit: limit)
     }
 
+    /// Drops what can be rebuilt (statement caches, response caches).
     public func purgeCaches() {
         remoteBooks.removeAll()
         fallback.purgeCaches()

@@ -34,6 +34,7 @@ public struct PluginHTTPTransport: HTTPTransport {
         #endif
     }
 
+    /// GETs `url` through the plugin, loading it on first use.
     public func get(_ url: URL, timeout: Duration) async throws(HTTPTransportError) -> HTTPResponse {
         let entry = try Self.load(from: directory.appendingPathComponent(Self.libraryName).path)
         let seconds = Double(timeout.components.seconds) + Double(timeout.components.attoseconds) / 1e18

@@ -1,0 +1,116 @@
+import Composition
+import DurableState
+import Lifecycle
+
+/// The app's registrations: which implementation backs each service and how long it lives.
+///
+/// | lifetime | services |
+/// |---|---|
+/// | application | file system, secret store, logger, clock, catalogue backend, library service, analytics sink, preferences, catalogue, notes, authentication, basket, analytics, new arrivals, links, ``AppServices`` |
+/// | scene | ``WindowModel`` (navigation and selection of one window) |
+/// | screen | ``BookRecordViewModel``, ``NoteEditorViewModel``, ``BasketViewModel``, ``ProfileViewModel`` |
+///
+/// The runtime is provided to the application scope and each `LifecycleScene` to its scene scope
+/// by the `LifecycleBinding`; a screen scope is provided its `TaskScope` and, for book screens,
+/// the ``BookID`` it shows. Nothing is created until resolved, so building the graph costs nothing.
+extension AppComposition {
+    /// The registrations for `environment`.
+    public static func registry(for environment: AppEnvironment) -> Registry {
+        var registry = Registry()
+        registerEnvironment(environment, in: &registry)
+        registerServices(in: &registry)
+        registerScreens(in: &registry)
+        return registry
+    }
+
+    private static func registerEnvironment(_ environment: AppEnvironment, in registry: inout Registry) {
+        registry.register((any FileSystem).self, value: environment.fileSystem)
+        registry.register((any SecretStore).self, value: environment.secretStore)
+        registry.register(LifelineLogger.self, value: environment.logger)
+        registry.register((any AnalyticsSink).self, value: environment.analyticsSink)
+        registry.register(
+            AppConfiguration.self,
+            value: AppConfiguration(
+                dataDirectory: environment.dataDirectory, writeDebounce: environment.writeDebounce,
+                makeIdentifier: environment.makeIdentifier
+            )
+        )
+        registry.register((any LifelineClock).self, lifetime: .application) { (runtime: LifecycleRuntime) in runtime.clock }
+        let catalogue = environment.catalogue
+        registry.register((any CatalogueService).self, lifetime: .application) { (runtime: LifecycleRuntime, logger: LifelineLogger) in
+            catalogueService(for: catalogue, runtime: runtime, logger: logger)
+        }
+        let server = environment.server
+        registry.register(LibraryService.self, lifetime: .application) {
+            (fileSystem: any FileSystem, clock: any LifelineClock, configuration: AppConfiguration) -> LibraryService in
+            server ?? EmbeddedLibraryServer(directory: configuration.dataDirectory + "/server", fileSystem: fileSystem, clock: clock)
+        }
+    }
+
+    private static func registerServices(in registry: inout Registry) {
+        registry.register(Preferences.self, lifetime: .application) {
+            (fileSystem: any FileSystem, clock: any LifelineClock, configuration: AppConfiguration, logger: LifelineLogger) in
+            Preferences(fileSystem: fileSystem, directory: configuration.dataDirectory, clock: clock, logger: logger)
+        }
+        registry.register(LibraryCatalogue.self, lifetime: .application, LibraryCatalogue.init(service:logger:))
+        registry.register(AnalyticsService.self, lifetime: .application, AnalyticsService.init(preferences:sink:logger:))
+        registry.register(NotesRepository.self, lifetime: .application) {
+            (fileSystem: any FileSystem, runtime: LifecycleRuntime, configuration: AppConfiguration, logger: LifelineLogger,
+             analytics: AnalyticsService) in
+            NotesRepository(
+                directory: configuration.dataDirectory + "/notes", fileSystem: fileSystem, runtime: runtime,
+                debounce: configuration.writeDebounce, logger: logger, onSaved: { _ in analytics.track(.savedNote) }
+            )
+        }
+        registry.register(AuthenticationService.self, lifetime: .application) {
+            (server: LibraryService, secrets: any SecretStore, preferences: Preferences, logger: LifelineLogger) in
+            AuthenticationService(server: server, tokens: SessionTokenStore(secrets: secrets), preferences: preferences, logger: logger)
+        }
+        registry.register(BorrowingBasket.self, lifetime: .application) {
+            (server: LibraryService, catalogue: LibraryCatalogue, preferences: Preferences, runtime: LifecycleRuntime,
+             configuration: AppConfiguration, logger: LifelineLogger) in
+            BorrowingBasket(
+                repository: server, catalogue: catalogue, preferences: preferences, runtime: runtime,
+                debounce: configuration.writeDebounce, logger: logger, makeRequestID: configuration.makeIdentifier
+            )
+        }
+        registry.register(NewArrivalsService.self, lifetime: .application, NewArrivalsService.init(catalogue:preferences:clock:logger:))
+        registry.register(AppLinks.self, lifetime: .application) { AppLinks() }
+        registry.register(AppServices.self, lifetime: .application, AppServices.init)
+        registry.register(SceneScopes.self, lifetime: .application) { SceneScopes() }
+        registry.register(ScreenFactory.self, lifetime: .scene, ScreenFactory.init(scene:scopes:))
+        registry.register(WindowModel.self, lifetime: .scene) {
+            (scene: LifecycleScene, services: AppServices, screens: ScreenFactory) in
+            WindowModel(sessionID: scene.id, services: services, scope: scene.scope, screens: screens)
+        }
+    }
+
+    private static func registerScreens(in registry: inout Registry) {
+        registry.provided(TaskScope.self, by: .screen)
+        registry.provided(BookID.self, by: .screen)
+        registry.register(BookRecordViewModel.self, lifetime: .screen, BookRecordViewModel.init)
+        registry.register(NoteEditorViewModel.self, lifetime: .screen) {
+            (id: BookID, notes: NotesRepository, catalogue: LibraryCatalogue, scope: TaskScope) in
+            NoteEditorViewModel(bookID: id, draft: notes.draft(for: id), catalogue: catalogue, scope: scope)
+        }
+        registry.register(BasketViewModel.self, lifetime: .screen, BasketViewModel.init(basket:))
+        registry.register(ProfileViewModel.self, lifetime: .screen, ProfileViewModel.init(auth:analytics:scope:))
+    }
+
+    static func catalogueService(
+        for choice: AppEnvironment.CatalogueChoice, runtime: LifecycleRuntime, logger: LifelineLogger
+    ) -> any CatalogueService {
+        switch choice {
+        case .bundled(let path):
+            return SQLiteCatalogue(path: path, runtime: runtime, logger: logger)
+        case .remote(let url, let fallbackPath):
+            let fallback = SQLiteCatalogue(path: fallbackPath, runtime: runtime, logger: logger)
+            return OpenLibraryCatalogue(baseURL: url, fallback: fallback, logger: logger)
+        case .custom(let service):
+            return service
+        }
+    }
+}
+
+/// The library's service as one dependency: accounts and basket records.
+public typealias LibraryService = any AccountServer & BasketRepository
