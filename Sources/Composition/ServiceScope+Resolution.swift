@@ -9,6 +9,7 @@ extension ServiceScope {
     ///   registration, a cycle, a captive dependency, a factory failure…). Nothing new is cached for
     ///   the failing service; dependencies already created stay owned by their scopes.
     @inlinable
+    @inline(__always)
     public func resolve<Value>(_ type: Value.Type) throws(CompositionError) -> Value {
         try resolve(DependencyKey(type))
     }
@@ -18,6 +19,7 @@ extension ServiceScope {
     /// - Throws: ``CompositionError`` naming the key and the resolution path. Nothing new is cached
     ///   for the failing service; dependencies already created stay owned by their scopes.
     @inlinable
+    @inline(__always)
     public func resolve<Value>(_ key: DependencyKey<Value>) throws(CompositionError) -> Value {
         guard !isClosed, let slot = index.slot(for: key.erased) else { throw unresolvable(key.erased) }
         return try resolve(slot: slot, as: Value.self)
@@ -37,13 +39,12 @@ extension ServiceScope {
         }
         guard mode == .transient else { throw unresolvable(slot: slot) }
         // Safe because a non-failing slot's entry is a TypedEntry of its key's value type, and the
-        // table retains it for as long as this scope lives.
-        // Safe because a non-failing slot's entry is a TypedEntry of its key's value type, and the
         // table, retained by this scope, keeps it (and its factory) alive during the call.
         let entry = Unmanaged<TypedEntry<Value>>.fromOpaque(index.entries[slot].toOpaque())
         do {
             return try withGuaranteedReference(to: entry) { entry in try entry.make(self, entry) }
         } catch {
+            // The pass-through erased the error's type; `make` only throws composition errors.
             throw CompositionError.rethrown(error)
         }
     }

@@ -16,8 +16,8 @@ public protocol DeviceDisk: AnyObject, Sendable {
     func processDied(_ death: ProcessDeath)
     /// Every file with its contents, sorted by path.
     func allFiles() -> [(path: String, contents: Data)]
-    /// The contents of the file at `path` as processes read it now, if there is one.
-    func contents(at path: String) -> Data?
+    /// The contents of the files at `paths` that exist, as processes read them now, in order.
+    func contents(at paths: [String]) -> [(path: String, contents: Data)]
     /// Replaces a file's contents behind the process's back (simulated corruption).
     func damage(path: String, contents: Data)
 }
@@ -45,9 +45,10 @@ extension SimulatedDisk: DeviceDisk {
         currentImage.files.sorted { $0.key < $1.key }.map { ($0.key, $0.value.data) }
     }
 
-    /// The file's contents in the current image.
-    public func contents(at path: String) -> Data? {
-        currentImage.data(at: path)
+    /// The files' contents in the current image (one image for all of them).
+    public func contents(at paths: [String]) -> [(path: String, contents: Data)] {
+        let image = currentImage
+        return paths.compactMap { path in image.data(at: path).map { (path, $0) } }
     }
 
     /// Replaces the file durably, keeping its permissions.

@@ -33,9 +33,9 @@ public final class PlaceholderDisk: DeviceDisk, FileSystem {
     /// The disk itself: it is its own file system, for every incarnation.
     public func mountFileSystem() -> any FileSystem { self }
 
-    /// The file's contents, if there is one.
-    public func contents(at path: String) -> Data? {
-        try? readFile(at: path)
+    /// The files' contents, for those that exist.
+    public func contents(at paths: [String]) -> [(path: String, contents: Data)] {
+        paths.compactMap { path in (try? readFile(at: path)).map { (path, $0) } }
     }
 
     /// A kill changes nothing; a power loss reverts to what was synced (a file whose name was

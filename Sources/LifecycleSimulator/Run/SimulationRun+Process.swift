@@ -141,8 +141,9 @@ extension SimulationRun {
         guard !context.dirtyPaths.isEmpty else { return }
         let paths = context.dirtyPaths.sorted()
         context.dirtyPaths = []
-        for path in paths where !path.hasPrefix(SimulatedSecretStore.directory + "/") {
-            guard let data = disk.contents(at: path) else { continue }
+        let plain = paths.filter { !$0.hasPrefix(SimulatedSecretStore.directory + "/") }
+        guard !plain.isEmpty else { return }
+        for (path, data) in disk.contents(at: plain) {
             context.scan(data, place: "the file \(path)")
         }
     }
