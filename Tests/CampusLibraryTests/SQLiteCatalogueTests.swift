@@ -2,20 +2,6 @@
 import Foundation
 import Testing
 
-/// A scratch directory for database files, removed when the test ends.
-final class ScratchDirectory {
-    let url = FileManager.default.temporaryDirectory.appendingPathComponent("campus-catalogue-\(UUID().uuidString)")
-
-    init() throws {
-        try FileManager.default.createDirectory(at: url, withIntermediateDirectories: true)
-    }
-
-    deinit {
-        try? FileManager.default.removeItem(at: url)
-    }
-
-    func path(_ name: String) -> String { url.appendingPathComponent(name).path }
-}
 
 @Suite("SQLiteCatalogue")
 @MainActor
@@ -124,73 +110,5 @@ struct SQLiteCatalogueTests {
         #expect(builds == 2)
         #expect(try rebuilt.searchNow("pride", limit: 5).isEmpty)
         #expect(try rebuilt.searchNow("emma", limit: 5) == [TestBooks.emma])
-    }
-}
-
-@Suite("InMemoryCatalogue")
-@MainActor
-struct InMemoryCatalogueTests {
-    @Test("matches every word as a prefix in title, authors or subjects, titles first")
-    func searches() async throws {
-        let catalogue = InMemoryCatalogue(books: TestBooks.all)
-        try await catalogue.prepare()
-        #expect(try await catalogue.search("tale two", limit: 5) == [TestBooks.twoCities])
-        #expect(try await catalogue.search("AUSTEN", limit: 5).count == 2)
-        #expect(try await catalogue.search("england", limit: 5).count == 3)
-        #expect(try await catalogue.search("emma england", limit: 5) == [TestBooks.emma])
-        #expect(try await catalogue.search("\"", limit: 5).isEmpty)
-    }
-
-    @Test("the last book added is the newest arrival; a removed book is gone")
-    func arrivalsAndRemoval() async throws {
-        let catalogue = InMemoryCatalogue(books: TestBooks.all)
-        try await catalogue.prepare()
-        #expect(try await catalogue.newArrivals(limit: 1) == [TestBooks.frankenstein])
-        catalogue.remove([TestBooks.frankenstein.id])
-        #expect(try await catalogue.books([TestBooks.frankenstein.id]).isEmpty)
-    }
-}
-
-@Suite("CatalogueSeed")
-struct CatalogueSeedTests {
-    @Test("the bundled catalogue holds at least 200 well-formed, distinct public-domain records")
-    func bundledRecords() throws {
-        let books = try CatalogueSeed.books()
-        #expect(books.count >= 200)
-        #expect(Set(books.map(\.id)).count == books.count)
-        for book in books {
-            #expect(!book.title.isEmpty && !book.authors.isEmpty, "\(book.id)")
-            #expect((2...4).contains(book.subjects.count), "\(book.id) has \(book.subjects.count) subjects")
-            #expect(book.year.map { $0 <= 1930 } == true, "\(book.id) is not from the public domain era")
-        }
-    }
-
-    @Test("a malformed seed is refused with a seed error naming the problem")
-    func malformedSeed() {
-        #expect(throws: CatalogueError.self) { try CatalogueSeed.decode(Data(#"[{"id": "../etc", "title": "x"}]"#.utf8)) }
-    }
-}
-
-@Suite("SyntheticCatalogue")
-struct SyntheticCatalogueTests {
-    @Test("generates the requested number of valid, distinct records, the same for the same seed")
-    func deterministic() {
-        let first = SyntheticCatalogue(seed: 42).books(count: 1_000)
-        let second = SyntheticCatalogue(seed: 42).books(count: 1_000)
-        #expect(first == second)
-        #expect(first.count == 1_000)
-        #expect(Set(first.map(\.id)).count == 1_000)
-        #expect(first.first?.id.rawValue == "syn-0000001")
-        #expect(SyntheticCatalogue(seed: 43).books(count: 10) != Array(first.prefix(10)))
-    }
-}
-
-@Suite("FullTextQuery")
-struct FullTextQueryTests {
-    @Test("each word becomes a quoted prefix term; punctuation separates words")
-    func expression() {
-        #expect(FullTextQuery.expression(for: "Tale of two") == #""tale"* "of"* "two"*"#)
-        #expect(FullTextQuery.expression(for: #"moby-dick "whale""#) == #""moby"* "dick"* "whale"*"#)
-        #expect(FullTextQuery.expression(for: " -- ") == nil)
     }
 }
