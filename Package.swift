@@ -32,7 +32,7 @@ let package = Package(
         .target(name: "AppleHost", dependencies: ["Lifecycle", "DurableState"]),
         .target(
             name: "CampusLibrary",
-            dependencies: ["Lifecycle", "DurableState", "Composition", "CSQLite"],
+            dependencies: ["Lifecycle", "DurableState", "Composition"],
             resources: [.copy("Resources/catalogue.json")]
         ),
         // URLSession for the remote catalogue, loaded by the app only when first used: linking

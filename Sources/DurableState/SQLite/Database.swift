@@ -24,7 +24,7 @@ import CSQLite
 /// advice: open the database where it will be used and keep it there. If you don't: the first
 /// call from elsewhere fails loudly, before touching the handle. The compiler already keeps a
 /// connection in its actor's region (sending it elsewhere does not compile); the runtime check
-/// catches what escapes through `@unchecked Sendable` boxes. One subtlety: inside a function
+/// catches what escapes through boxes that are unchecked-Sendable. One subtlety: inside a function
 /// isolated through an `isolated` parameter (rather than `@MainActor` or an actor method), a
 /// closure is isolated only if it mentions that parameter (SE-0420), so pass `isolation:`
 /// explicitly to the calls inside such closures (``DatabaseMigrator`` does).
