@@ -11,6 +11,7 @@ let package = Package(
         .library(name: "Composition", targets: ["Composition"]),
         .library(name: "LifecycleSimulator", targets: ["LifecycleSimulator"]),
         .library(name: "AppleHost", targets: ["AppleHost"]),
+        .library(name: "CampusSimulation", targets: ["CampusSimulation"]),
         .executable(name: "campus-library", targets: ["campus-library"]),
         .library(name: "CampusNetworking", type: .dynamic, targets: ["CampusNetworking"]),
         .executable(name: "lifecycle-check", targets: ["lifecycle-check"]),
@@ -42,9 +43,14 @@ let package = Package(
             name: "campus-library",
             dependencies: ["CampusLibrary", "ProcessHost", "Lifecycle", "DurableState"]
         ),
+        // Campus Library on the simulator's virtual device: what `lifecycle-check` explores.
+        .target(
+            name: "CampusSimulation",
+            dependencies: ["CampusLibrary", "LifecycleSimulator", "Lifecycle", "DurableState"]
+        ),
         .executableTarget(
             name: "lifecycle-check",
-            dependencies: ["LifecycleSimulator", "CampusLibrary", "Lifecycle"]
+            dependencies: ["LifecycleSimulator", "CampusSimulation", "Lifecycle"]
         ),
         .executableTarget(
             name: "lifeline-bench",
@@ -89,7 +95,10 @@ let package = Package(
         ),
         .testTarget(
             name: "CampusLibraryTests",
-            dependencies: ["CampusLibrary", "LifecycleSimulator", "Lifecycle", "DurableState", "Composition", "LifelineTestSupport"]
+            dependencies: [
+                "CampusLibrary", "CampusSimulation", "LifecycleSimulator", "Lifecycle", "DurableState", "Composition",
+                "LifelineTestSupport",
+            ]
         ),
     ]
 )

@@ -7,6 +7,13 @@ struct CheckOptions {
         var description: String
     }
 
+    /// Which app to explore: Campus Library (the reference app) or the simulator's example.
+    enum App: String {
+        case campus
+        case example
+    }
+
+    var app = App.campus
     var seed: UInt64 = 1
     var schedules = 1_000
     var depth = 50
@@ -36,10 +43,15 @@ struct CheckOptions {
             case "--mode":
                 mode = try value(argument)
                 guard ["random", "crash", "exhaustive"].contains(mode) else { throw UsageError(description: "unknown mode '\(mode)'") }
+            case "--app":
+                let name = try value(argument)
+                guard let chosen = App(rawValue: name) else { throw UsageError(description: "unknown app '\(name)' (campus or example)") }
+                app = chosen
             case "--bug":
                 let name = try value(argument)
                 guard let bug = PlantedBug(rawValue: name) else { throw UsageError(description: "unknown bug '\(name)'") }
                 bugs.insert(bug)
+                app = .example
             case "--replay": replayPath = try value(argument)
             case "--repro-out": reproOut = try value(argument)
             case "--no-final-check": simulation.performsFinalCheck = false
@@ -48,5 +60,6 @@ struct CheckOptions {
             default: throw UsageError(description: "unknown argument '\(argument)'")
             }
         }
+        if app == .campus, !bugs.isEmpty { throw UsageError(description: "--bug plants bugs in the example app, not in --app campus") }
     }
 }

@@ -1,18 +1,22 @@
 // lifecycle-check: explores an app built on Lifeline with the deterministic lifecycle simulator.
 //
-//   swift run lifecycle-check [--seed S] [--schedules N] [--depth D] [--mode random|crash|exhaustive]
-//                             [--bug NAME]... [--replay FILE] [--repro-out FILE] [--no-final-check] [--no-trace]
+//   swift run lifecycle-check [--app campus|example] [--seed S] [--schedules N] [--depth D]
+//                             [--mode random|crash|exhaustive] [--bug NAME]... [--replay FILE]
+//                             [--repro-out FILE] [--no-final-check] [--no-trace]
 //
-// Explores the simulator's example library app (LibraryExample; --bug plants one of its classic
-// bugs). Prints a progress bar on standard error, then a summary that is the same for the same
+// Explores Campus Library, the reference app (the default), or the simulator's example library app
+// (`--app example`; `--bug` plants one of its classic bugs and implies it). Prints a progress bar on standard error, then a summary that is the same for the same
 // arguments on every run, then timings. Exits 1 on a violation, 2 on a usage error.
 import Foundation
+import CampusSimulation
 import LifecycleSimulator
 
 let usage = """
-    usage: lifecycle-check [--seed S] [--schedules N] [--depth D] [--mode random|crash|exhaustive]
-                           [--bug NAME]... [--replay FILE] [--repro-out FILE] [--no-final-check] [--no-trace]
-    bugs: \(PlantedBug.allCases.map(\.rawValue).joined(separator: ", "))
+    usage: lifecycle-check [--app campus|example] [--seed S] [--schedules N] [--depth D]
+                           [--mode random|crash|exhaustive] [--bug NAME]... [--replay FILE]
+                           [--repro-out FILE] [--no-final-check] [--no-trace]
+    apps: campus (Campus Library, the default), example (the simulator's example app)
+    bugs of the example: \(PlantedBug.allCases.map(\.rawValue).joined(separator: ", "))
     """
 
 var options: CheckOptions
@@ -28,76 +32,88 @@ if options.showHelp {
 }
 
 if let path = options.replayPath, options.bugs.isEmpty,
-   let data = try? Data(contentsOf: URL(fileURLWithPath: path)), let repro = try? Repro.load(from: data) {
+   let data = try? Data(contentsOf: URL(fileURLWithPath: path)), let repro = try? Repro.load(from: data),
+   repro.app.hasPrefix("LibraryExample") {
     // A repro of the example names its planted bugs: LibraryExample[bugA,bugB].
+    options.app = .example
     let names = repro.app.drop { $0 != "[" }.dropFirst().prefix { $0 != "]" }
     options.bugs = Set(names.split(separator: ",").compactMap { PlantedBug(rawValue: String($0)) })
 }
-let simulator = Simulator(app: LibraryExample.app(bugs: options.bugs), options: options.simulation)
-let explorer = Explorer(simulator: simulator)
-let started = ContinuousClock.now
-let cpuStarted = processCPUSeconds()
-var progress = ProgressBar(total: options.schedules)
-
-if let path = options.replayPath {
-    let repro: Repro
-    do {
-        repro = try Repro.load(from: Data(contentsOf: URL(fileURLWithPath: path)))
-    } catch {
-        FileHandle.standardError.write(Data("lifecycle-check: cannot read repro \(path): \(error)\n".utf8))
-        exit(2)
-    }
-    let outcome = await simulator.replay(repro)
-    print("replay of \(path): \(repro.events.count) events, seed \(repro.seed), app \(repro.app)")
-    print("expected: \(repro.violation)")
-    print("got:      \(outcome.violation?.description ?? "no violation")")
-    print("trace hash \(outcome.traceHash)")
-    print("")
-    print(Timeline(records: outcome.trace).render())
-    exit(outcome.violation == nil ? 0 : 1)
+let status: Int32 = switch options.app {
+case .campus: await check(Simulator(app: CampusIncarnation.app, options: options.simulation), options: options)
+case .example: await check(Simulator(app: LibraryExample.app(bugs: options.bugs), options: options.simulation), options: options)
 }
+exit(status)
 
-print("lifecycle-check: \(simulator.app.name), mode \(options.mode), seed \(options.seed), schedules \(options.schedules), depth \(options.depth)")
-let summary: ExplorationSummary
-switch options.mode {
-case "crash":
-    let base = await simulator.run(seed: options.seed, depth: options.depth)
-    summary = await explorer.crashEverywhere(base.events, seed: options.seed, limit: options.schedules)
-case "exhaustive":
-    summary = await explorer.exhaustive(depth: options.depth, limit: options.schedules)
-default:
-    summary = await explorer.explore(seed: options.seed, schedules: options.schedules, depth: options.depth) { done in
-        progress.update(done)
+/// Replays or explores with `simulator` as `options` say, prints the report, and returns the exit
+/// status: 0 when every schedule passed, 1 on a violation, 2 on an unreadable repro file.
+@MainActor
+func check<Incarnation: AnyObject>(_ simulator: Simulator<Incarnation>, options: CheckOptions) async -> Int32 {
+    let explorer = Explorer(simulator: simulator)
+    let started = ContinuousClock.now
+    let cpuStarted = processCPUSeconds()
+    var progress = ProgressBar(total: options.schedules)
+
+    if let path = options.replayPath {
+        let repro: Repro
+        do {
+            repro = try Repro.load(from: Data(contentsOf: URL(fileURLWithPath: path)))
+        } catch {
+            FileHandle.standardError.write(Data("lifecycle-check: cannot read repro \(path): \(error)\n".utf8))
+            return 2
+        }
+        let outcome = await simulator.replay(repro)
+        print("replay of \(path): \(repro.events.count) events, seed \(repro.seed), app \(repro.app)")
+        print("expected: \(repro.violation)")
+        print("got:      \(outcome.violation?.description ?? "no violation")")
+        print("trace hash \(outcome.traceHash)")
+        print("")
+        print(Timeline(records: outcome.trace).render())
+        return outcome.violation == nil ? 0 : 1
     }
-}
-progress.finish()
-let elapsed = started.duration(to: ContinuousClock.now)
 
-print("")
-print(summary.table)
-if let failure = summary.failure {
-    print("")
-    print(failure.text)
-    print("")
-    print("Repro file:")
-    if let json = try? failure.repro.encoded() {
-        print(String(decoding: json, as: UTF8.self))
-        if let path = options.reproOut {
-            _ = FileManager.default.createFile(atPath: path, contents: json)
-            print("(written to \(path))")
+    print("lifecycle-check: \(simulator.app.name), mode \(options.mode), seed \(options.seed), schedules \(options.schedules), depth \(options.depth)")
+    let summary: ExplorationSummary
+    switch options.mode {
+    case "crash":
+        let base = await simulator.run(seed: options.seed, depth: options.depth)
+        summary = await explorer.crashEverywhere(base.events, seed: options.seed, limit: options.schedules)
+    case "exhaustive":
+        summary = await explorer.exhaustive(depth: options.depth, limit: options.schedules)
+    default:
+        summary = await explorer.explore(seed: options.seed, schedules: options.schedules, depth: options.depth) { done in
+            progress.update(done)
         }
     }
-}
+    progress.finish()
+    let elapsed = started.duration(to: ContinuousClock.now)
 
-let seconds = Double(elapsed.components.seconds) + Double(elapsed.components.attoseconds) / 1e18
-print("")
-print("timings (vary between runs):")
-print("  wall time            \(String(format: "%.2f", seconds)) s")
-let cpuSeconds = processCPUSeconds() - cpuStarted
-print("  schedules per second \(String(format: "%.0f", Double(summary.schedules) / max(seconds, 1e-9)))")
-print("  per CPU second       \(String(format: "%.0f", Double(summary.schedules) / max(cpuSeconds, 1e-9)))")
-print("  simulated/real time  \(String(format: "%.0f", Double(summary.simulatedMilliseconds) / 1_000 / max(seconds, 1e-9)))x")
-exit(summary.passed ? 0 : 1)
+    print("")
+    print(summary.table)
+    if let failure = summary.failure {
+        print("")
+        print(failure.text)
+        print("")
+        print("Repro file:")
+        if let json = try? failure.repro.encoded() {
+            print(String(decoding: json, as: UTF8.self))
+            if let path = options.reproOut {
+                _ = FileManager.default.createFile(atPath: path, contents: json)
+                print("(written to \(path))")
+            }
+        }
+    }
+
+    let seconds = Double(elapsed.components.seconds) + Double(elapsed.components.attoseconds) / 1e18
+    print("")
+    print("timings (vary between runs):")
+    print("  wall time            \(String(format: "%.2f", seconds)) s")
+    let cpuSeconds = processCPUSeconds() - cpuStarted
+    print("  schedules per second \(String(format: "%.0f", Double(summary.schedules) / max(seconds, 1e-9)))")
+    print("  per CPU second       \(String(format: "%.0f", Double(summary.schedules) / max(cpuSeconds, 1e-9)))")
+    print("  simulated/real time  \(String(format: "%.0f", Double(summary.simulatedMilliseconds) / 1_000 / max(seconds, 1e-9)))x")
+    return summary.passed ? 0 : 1
+}
 
 /// CPU time of the whole process, in seconds.
 func processCPUSeconds() -> Double {

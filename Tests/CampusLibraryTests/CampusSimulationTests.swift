@@ -2,6 +2,7 @@
 import DurableState
 import Foundation
 import Lifecycle
+import CampusSimulation
 import LifecycleSimulator
 import Testing
 
@@ -20,6 +21,25 @@ struct CampusSimulationTests {
             Issue.record("seed \(seed): \(violation)\n\(outcome.traceText.suffix(4_000))")
             return
         }
+    }
+
+    @Test("exploration reaches every student action and every kind of acknowledgement")
+    func coverage() async throws {
+        let simulator = Simulator(app: CampusIncarnation.app)
+        var lines: [String] = []
+        for seed in 1...UInt64(12) {
+            let outcome = await simulator.run(seed: seed, depth: 50)
+            #expect(outcome.passed, "seed \(seed): \(outcome.violation?.description ?? "")")
+            lines += outcome.trace.map(\.line)
+        }
+        let performed = Set(lines.compactMap { line in line.range(of: "user: ").map { String(line[$0.upperBound...]) } })
+        let missing = CampusIncarnation.app.actions.map(\.name).filter { !performed.contains($0) }
+        #expect(missing.isEmpty, "no schedule performed \(missing)")
+        let acknowledgements = [
+            "ack by the captured payload: window@", "ack by the inactive rule: basket", "ack account = \"ada\"", "ack note:",
+        ]
+        let unseen = acknowledgements.filter { ack in !lines.contains { $0.contains(ack) } }
+        #expect(unseen.isEmpty, "never acknowledged: \(unseen)")
     }
 
     @Test("the same seed gives the same trace, and replaying a run's events reproduces it")

@@ -76,6 +76,7 @@ public final class AppComposition {
     }
 
     func register(_ window: WindowModel) {
+        window.onAppChange = environment.windowChangedByApp
         windows[window.sessionID] = window
         onWindowsChanged?()
     }

@@ -47,6 +47,10 @@ public struct AppEnvironment {
     /// Called each time a note is durably saved — the moment the interface says "saved". The
     /// simulator records it as the acknowledgement of the note's value.
     public var noteSaved: @MainActor (Note) -> Void = { _ in }
+    /// Called after the app itself changed a window's restorable state (a followed link, restored
+    /// books found missing), as opposed to the student's navigation. The simulator records it as
+    /// the app's own edit of that window.
+    public var windowChangedByApp: @MainActor (WindowModel) -> Void = { _ in }
 
     /// Creates an environment; the catalogue defaults to the bundled one at
     /// `<dataDirectory>/catalogue.sqlite` (give the simulator and tests an ``InMemoryCatalogue``).

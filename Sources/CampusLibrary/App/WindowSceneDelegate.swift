@@ -18,8 +18,8 @@ final class WindowSceneDelegate: SceneDelegate {
     }
 
     func sceneWillConnect(_ scene: LifecycleScene, options: ConnectionOptions) {
-        window.restore(from: scene.session.restorationPayload)
         composition.register(window)
+        window.restore(from: scene.session.restorationPayload)
         let destinations = composition.services.links.router.routes(for: options)
         for destination in destinations { follow(destination) }
     }
@@ -64,7 +64,6 @@ final class WindowSceneDelegate: SceneDelegate {
     }
 
     private func follow(_ destination: AppLinks.Destination) {
-        window.popToRoot()
-        window.open(destination.route)
+        window.follow(destination.route)
     }
 }

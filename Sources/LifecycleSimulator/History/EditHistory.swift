@@ -1,3 +1,5 @@
+import Lifecycle
+
 /// The history of every user-visible edit, Jepsen-style: each edit is recorded when made and
 /// becomes *acknowledged* when the app says it is saved (or, by the lesson's rule, when its scene
 /// has gone inactive and the app has settled). An edit still pending when its process dies is
@@ -21,6 +23,8 @@ public final class EditHistory {
         var versions: [Version] = []
         /// Index of the newest acknowledged version.
         var acknowledged: Int?
+        /// Set when the simulator damaged the restoration payload that holds a restorable key.
+        var isDamaged = false
     }
 
     private(set) var entries: [HistoryKey: Entry] = [:]
@@ -55,11 +59,12 @@ public final class EditHistory {
     }
 
     /// Acknowledges the newest version of every key `matching` made by `incarnation`; returns
-    /// the keys it acknowledged.
+    /// the keys it acknowledged. Restorable keys are acknowledged only by
+    /// ``acknowledgeRestorable(scene:incarnation:)``.
     @discardableResult
     func acknowledgePending(incarnation: Int, matching: (HistoryKey) -> Bool) -> [HistoryKey] {
         var acknowledged: [HistoryKey] = []
-        for (key, entry) in entries where matching(key) {
+        for (key, entry) in entries where entry.durability != .restorable && matching(key) {
             guard let index = entry.versions.lastIndex(where: { $0.incarnation == incarnation }),
                   index > (entry.acknowledged ?? -1)
             else { continue }
@@ -67,6 +72,30 @@ public final class EditHistory {
             acknowledged.append(key)
         }
         return acknowledged.sorted()
+    }
+
+    /// Acknowledges the newest version made by `incarnation` of every restorable key of `scene`:
+    /// the system has just captured the scene's restoration payload. Returns the keys.
+    @discardableResult
+    func acknowledgeRestorable(scene: SceneSessionID, incarnation: Int) -> [HistoryKey] {
+        var acknowledged: [HistoryKey] = []
+        for (key, entry) in entries where entry.durability == .restorable && key.scene == scene {
+            guard let index = entry.versions.lastIndex(where: { $0.incarnation == incarnation }),
+                  index > (entry.acknowledged ?? -1)
+            else { continue }
+            entries[key]?.acknowledged = index
+            entries[key]?.isDamaged = false
+            acknowledged.append(key)
+        }
+        return acknowledged.sorted()
+    }
+
+    /// Relaxes the loss checks of the restorable keys of `scene`: the simulator damaged the
+    /// restoration payload it is about to hand back.
+    func damageRestoration(of scene: SceneSessionID) {
+        for (key, entry) in entries where entry.durability == .restorable && key.scene == scene {
+            entries[key]?.isDamaged = true
+        }
     }
 
     /// Relaxes every loss check: the simulator damaged stored data itself.
@@ -90,8 +119,9 @@ public final class EditHistory {
     /// or any later (indeterminate) one; with nothing acknowledged, also absent.
     func allows(_ value: String?, for key: HistoryKey) -> Bool {
         guard let entry = entries[key] else { return value == nil }
-        if value == nil, entry.acknowledged == nil || isTainted || entry.durability == .ephemeral { return true }
-        let start = isTainted || entry.durability == .ephemeral ? 0 : (entry.acknowledged ?? 0)
+        let relaxed = isTainted || entry.durability == .ephemeral || entry.isDamaged
+        if value == nil, entry.acknowledged == nil || relaxed { return true }
+        let start = relaxed ? 0 : (entry.acknowledged ?? 0)
         return entry.versions[start...].contains { $0.value == value }
     }
 

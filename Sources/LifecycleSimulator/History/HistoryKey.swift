@@ -29,4 +29,9 @@ public enum Durability: Sendable, Hashable {
     case durable
     /// Best-effort state (a selection, restoration): only leaks and phantoms are violations.
     case ephemeral
+    /// A scene's restoration state, kept by the system with the scene's session: an edit is
+    /// acknowledged when the simulator captures the scene's restoration payload (the scene went to
+    /// the background or disconnected), not by the inactive rule. After a relaunch the scene shows
+    /// the captured value or a later one; absent only when the payload was damaged.
+    case restorable
 }

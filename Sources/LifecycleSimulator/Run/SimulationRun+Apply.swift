@@ -129,6 +129,7 @@ extension SimulationRun {
         if let restoration {
             payload = mutate(payload ?? Data(), restoration)
             context.record("device", "restoration payload of \(record.id) damaged: \(restoration)")
+            context.history.damageRestoration(of: record.id)
         }
         for key in liveEdits.keys where key.scene == record.id { liveEdits[key] = nil }
         deliver(.connectScene(SceneSession(id: record.id, restorationPayload: payload), options, foreground: foreground))

@@ -124,8 +124,8 @@ extension SimulationRun {
         }
     }
 
-    /// Copies the restoration payloads the runtime holds to the device's sessions, and scans
-    /// them for canaries.
+    /// Copies the restoration payloads the runtime holds to the device's sessions, scans them for
+    /// canaries and acknowledges the restorable edits they hold.
     func capturePayloads() {
         guard let current, context.isAlive(current.number) else { return }
         for (slot, record) in sessions.sorted(by: { $0.key < $1.key }) {
@@ -133,6 +133,10 @@ extension SimulationRun {
             sessions[slot]?.payload = session.restorationPayload
             context.record("device", "restoration payload of \(record.id): \(session.restorationPayload?.count ?? 0)B")
             if let payload = session.restorationPayload { context.scan(payload, place: "the restoration state of \(record.id)") }
+            let keys = context.history.acknowledgeRestorable(scene: record.id, incarnation: current.number)
+            if !keys.isEmpty {
+                context.record("history", "ack by the captured payload: \(keys.map { $0.description }.joined(separator: ", "))")
+            }
         }
     }
 

@@ -42,6 +42,10 @@ public final class WindowModel {
     public private(set) var screen: Screen
     /// A message explaining what could not be restored or opened; cleared by the next navigation.
     public private(set) var recoveryMessage: String?
+    /// Called after the app itself changed the window's restorable state (a followed link, restored
+    /// books found missing) rather than the student's own navigation. Set by ``AppComposition`` from
+    /// ``AppEnvironment/windowChangedByApp``.
+    @ObservationIgnored public var onAppChange: (@MainActor (WindowModel) -> Void)?
 
     @ObservationIgnored private let services: AppServices
     @ObservationIgnored private let scope: TaskScope
@@ -77,12 +81,26 @@ public final class WindowModel {
     public var topRoute: AppRoute? { navigation.top }
 
     /// Opens `route` on top (nothing if it is already on top). A book route also selects the book.
+    /// A window keeps at most ``WindowState/maximumPathLength`` screens above the search: opening
+    /// one more forgets the oldest, so the whole stack is always restorable.
     public func open(_ route: AppRoute) {
         recoveryMessage = nil
         if let id = route.bookID { search.select(id) }
         guard navigation.top != route else { return }
         navigation.push(route)
+        if navigation.path.count > WindowState.maximumPathLength {
+            navigation.path.removeFirst(navigation.path.count - WindowState.maximumPathLength)
+        }
         rebuildScreen()
+    }
+
+    /// Follows a link: back to the search screen, then `route` on top. A linked book missing from
+    /// the catalogue is taken back off, with a recovery message, once the catalogue can tell.
+    public func follow(_ route: AppRoute) {
+        popToRoot()
+        open(route)
+        onAppChange?(self)
+        if let id = route.bookID { checkBooks([id], restored: false) }
     }
 
     /// Selects and opens the record of `id`.
@@ -155,22 +173,23 @@ public final class WindowModel {
         navigation = restored.navigation
         search.restore(query: restored.query, selection: restored.selection)
         rebuildScreen()
-        validate(restored)
+        checkBooks(restored.referencedBooks, restored: true)
     }
 
-    private func validate(_ restored: WindowState) {
-        let ids = restored.referencedBooks
+    /// Once the catalogue has loaded, takes the books of `ids` it no longer has out of the window
+    /// (selection and screens) and says so. `restored` picks the message: a restored window or a link.
+    private func checkBooks(_ ids: [BookID], restored: Bool) {
         guard !ids.isEmpty else { return }
         services.catalogue.whenLoaded { [weak self] in
             guard let self else { return }
-            self.scope.task("validate restored window") { [catalogue = self.services.catalogue] in
+            self.scope.task("check the window's books") { [catalogue = self.services.catalogue] in
                 try await catalogue.books(ids)
             } apply: { [weak self] result in
                 guard let self, case .success(let found) = result else { return }
                 let missing = ids.filter { found[$0] == nil }
                 guard !missing.isEmpty else { return }
                 self.services.logger.category("restoration").info(
-                    "A restored window referred to \(missing.count, privacy: .public) books no longer in the catalogue."
+                    "A \(restored ? "restored window" : "link", privacy: .public) referred to \(missing.count, privacy: .public) books not in the catalogue."
                 )
                 if let selection = self.search.selection, missing.contains(selection) { self.search.select(nil) }
                 let valid = self.navigation.validated { route in route.bookID.map { found[$0] != nil } ?? true }
@@ -179,8 +198,10 @@ public final class WindowModel {
                     self.rebuildScreen()
                 }
                 let names = missing.map { "“\($0)”" }.joined(separator: ", ")
-                self.recoveryMessage = "\(names) \(missing.count == 1 ? "is" : "are") no longer in the catalogue; "
-                    + "the window shows what could be restored."
+                self.recoveryMessage = restored
+                    ? "\(names) \(missing.count == 1 ? "is" : "are") no longer in the catalogue; the window shows what could be restored."
+                    : "\(names) is not in the catalogue."
+                self.onAppChange?(self)
             }
         }
     }

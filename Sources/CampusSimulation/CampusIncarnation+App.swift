@@ -1,0 +1,47 @@
+import CampusLibrary
+import DurableState
+import Lifecycle
+import Foundation
+import LifecycleSimulator
+
+extension CampusIncarnation {
+    /// Campus Library as the simulator explores it: its composition root, the student's actions,
+    /// the app invariants, its deep links and the restoration damage it must survive (a newer
+    /// schema, a book withdrawn from the catalogue).
+    public static var app: SimulatedApp<CampusIncarnation> {
+        var app = SimulatedApp<CampusIncarnation>(name: "CampusLibrary") { environment in
+            do {
+                return try CampusIncarnation(environment: environment)
+            } catch {
+                environment.reportCrash("the composition failed: \(error)")
+                preconditionFailure("unreachable: the composition graph is validated by AppCompositionGraphTests")
+            }
+        } observe: { $0.observations }
+        app.actions = actions
+        app.invariants = invariants
+        let linked = browsedBooks.dropFirst().prefix(2).map(\.id)
+        app.links = linked.compactMap { AppLinks.url(for: $0) }
+            + linked.compactMap { AppLinks.url(for: $0, newWindow: true) }
+            + [URL(string: "campuslibrary://book/no-such-book"), URL(string: "https://campuslibrary.example/basket")].compactMap { $0 }
+        app.restorationMutations = [
+            RestorationMutator(name: "withdrawn book") { payload, _ in
+                var state = decoded(payload)
+                guard let withdrawn = BookID("withdrawn-book") else { return payload }
+                state.selection = withdrawn
+                state.navigation.push(.book(withdrawn))
+                return (try? WindowState.restoration.encode(state, writtenAt: Date(timeIntervalSince1970: 0))) ?? payload
+            },
+            RestorationMutator(name: "newer schema") { payload, _ in
+                let state = decoded(payload)
+                let newer = RestorationSchema<WindowState>(version: WindowState.schemaVersion + 1, default: WindowState())
+                return (try? newer.encode(state, writtenAt: Date(timeIntervalSince1970: 0))) ?? payload
+            },
+        ]
+        return app
+    }
+
+    /// The window state a payload holds, or a fresh one.
+    private nonisolated static func decoded(_ payload: Data) -> WindowState {
+        (try? WindowState.restoration.codec.decode(WindowState.self, from: payload).value) ?? WindowState()
+    }
+}

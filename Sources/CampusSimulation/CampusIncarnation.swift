@@ -1,0 +1,121 @@
+import CampusLibrary
+import DurableState
+import Foundation
+import Lifecycle
+import LifecycleSimulator
+
+/// One process incarnation of the real Campus Library on the simulator's virtual device: the same
+/// ``CampusLibrary/AppComposition`` the terminal app builds, from the simulation environment
+/// (virtual clock, simulated disk, the device's secret store, the run's logger), with the bundled
+/// catalogue held in memory and the embedded library service on the simulated disk.
+///
+/// ```swift
+/// let simulator = Simulator(app: CampusIncarnation.app)
+/// let outcome = await simulator.run(seed: 7, depth: 50)
+/// ```
+///
+/// Tells the history what the student did and what the app says is saved: notes (acknowledged
+/// when the draft is durably saved), the basket (by the inactive rule), the signed-in account
+/// (acknowledged when the app shows it), and each window's state (acknowledged when the system
+/// captures the scene's restoration payload). Built by the simulator once per launch; lives on the
+/// main actor.
+@MainActor
+public final class CampusIncarnation {
+    /// Where the app keeps its data on the simulated disk.
+    public static let dataDirectory = "/Campus"
+    /// The name and password of the account the simulated student signs in with.
+    static let credentials = (username: "ada", password: "analytical")
+
+    /// The app's object graph in this process.
+    public let composition: AppComposition
+    /// The library service, wrapped so that the basket rules it sees can be checked.
+    let server: CheckedLibraryServer
+    /// The secret store the token must live in (and only there).
+    let tokens: SessionTokenStore
+    let history: HistoryRecorder
+
+    /// Builds the composition root of one process from `environment`.
+    /// - Throws: the composition's validation error (the graph is checked by the app's tests).
+    public init(environment: SimulationEnvironment) throws {
+        history = environment.history
+        tokens = SessionTokenStore(secrets: environment.secretStore)
+        server = CheckedLibraryServer(
+            EmbeddedLibraryServer(
+                directory: Self.dataDirectory + "/server", fileSystem: environment.fileSystem, clock: environment.clock,
+                makeToken: { environment.canary.revealed }
+            )
+        )
+        var identifiers = 0
+        let incarnation = environment.incarnation
+        var appEnvironment = AppEnvironment(
+            runtime: environment.runtime, fileSystem: environment.fileSystem, secretStore: environment.secretStore,
+            logger: environment.logger, dataDirectory: Self.dataDirectory,
+            catalogue: .custom(InMemoryCatalogue(books: Self.books)), server: server,
+            analyticsSink: RecordingAnalyticsSink(),
+            makeIdentifier: {
+                identifiers += 1
+                return "request-\(incarnation)-\(identifiers)"
+            }
+        )
+        let history = environment.history
+        appEnvironment.noteSaved = { note in
+            history.acknowledge(Self.noteKey(note.bookID), value: note.text.isEmpty ? nil : note.text)
+        }
+        appEnvironment.windowChangedByApp = { window in
+            history.edit(Self.windowKey(window.sessionID), value: Self.shown(window), durability: .restorable)
+        }
+        composition = try AppComposition(environment: appEnvironment)
+        for id in Self.noteBooks { _ = composition.services.notes.draft(for: id) }
+    }
+
+    // MARK: What the student sees
+
+    /// What the history checks: the notes of ``noteBooks`` once read, the basket once hydrated,
+    /// the account once the launch gate has opened, and every window.
+    var observations: [Observation] {
+        var result: [Observation] = []
+        let services = composition.services
+        for id in Self.noteBooks {
+            let draft = services.notes.draft(for: id)
+            guard draft.isHydrated else { continue }
+            result.append(Observation(key: Self.noteKey(id), value: draft.text.isEmpty ? nil : draft.text))
+        }
+        if services.basket.isHydrated {
+            result.append(Observation(key: Self.basketKey, value: Self.shown(services.basket)))
+        }
+        if !services.auth.isRestoringSession, !services.auth.isWorking {
+            result.append(Observation(key: Self.accountKey, value: services.auth.state.account?.username))
+        }
+        for (id, window) in composition.windows.sorted(by: { $0.key.rawValue < $1.key.rawValue }) {
+            result.append(Observation(key: Self.windowKey(id), value: Self.shown(window)))
+        }
+        return result
+    }
+
+    /// Books whose notes the student edits; their drafts are opened at launch so that what was
+    /// saved is visible (and checked) after every relaunch.
+    static let noteBooks = Array(books.prefix(3).map(\.id))
+    /// Books the student opens and puts in the basket: few, so that windows and notes collide.
+    static let browsedBooks = Array(books.prefix(8))
+
+    /// The bundled catalogue (325 public-domain books), decoded once per process.
+    static let books: [Book] = (try? CatalogueSeed.books()) ?? []
+
+    static let basketKey = HistoryKey("basket")
+    static let accountKey = HistoryKey("account")
+    static func noteKey(_ id: BookID) -> HistoryKey { HistoryKey("note:\(id.rawValue)") }
+    static func windowKey(_ id: SceneSessionID) -> HistoryKey { HistoryKey("window", scene: id) }
+
+    /// The basket as the history sees it: its book ids in order, `nil` when empty.
+    static func shown(_ basket: BorrowingBasket) -> String? {
+        basket.items.isEmpty ? nil : basket.items.map(\.id.rawValue).joined(separator: ",")
+    }
+
+    /// A window's restorable state as the history sees it (`nil` for a fresh window).
+    static func shown(_ window: WindowModel) -> String? {
+        let state = window.state
+        guard state != WindowState() else { return nil }
+        let path = state.navigation.path.map { route in route.bookID.map { "\(route):\($0)" } ?? "\(route)" }
+        return "q=\(state.query) sel=\(state.selection?.rawValue ?? "-") path=\(path.joined(separator: "/"))"
+    }
+}

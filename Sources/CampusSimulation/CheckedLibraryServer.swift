@@ -1,0 +1,56 @@
+import CampusLibrary
+import DurableState
+
+/// The embedded library service with the basket rules of the shopping-cart lesson checked at its
+/// door: no basket record is created empty, a creation repeated with the same request identifier
+/// must name the same basket, and a replacement never names a book twice. What it sees broken is
+/// kept in ``ruleBreaks`` for the ``CampusIncarnation`` invariants.
+///
+/// Created by ``CampusIncarnation`` per process; lives on the main actor.
+@MainActor
+final class CheckedLibraryServer: AccountServer, BasketRepository {
+    let server: EmbeddedLibraryServer
+    /// The rules the app broke, in order.
+    private(set) var ruleBreaks: [String] = []
+    private var createdByRequest: [String: BasketID] = [:]
+
+    init(_ server: EmbeddedLibraryServer) {
+        self.server = server
+    }
+
+    func signIn(username: String, password: Secret) async throws(AccountServerError) -> (token: Secret, account: Account) {
+        try await server.signIn(username: username, password: password)
+    }
+
+    func currentUser(token: Secret) async throws(AccountServerError) -> Account {
+        try await server.currentUser(token: token)
+    }
+
+    func signOut(token: Secret) async throws(AccountServerError) {
+        try await server.signOut(token: token)
+    }
+
+    func createBasket(_ books: [BookID], requestID: String) async throws(BasketRepositoryError) -> BasketID {
+        if books.isEmpty { ruleBreaks.append("a basket record was created empty (request \(requestID))") }
+        check(books)
+        let id = try await server.createBasket(books, requestID: requestID)
+        if let earlier = createdByRequest[requestID], earlier != id {
+            ruleBreaks.append("request \(requestID) created two baskets, \(earlier) and \(id)")
+        }
+        createdByRequest[requestID] = id
+        return id
+    }
+
+    func replaceBasket(_ id: BasketID, with books: [BookID]) async throws(BasketRepositoryError) {
+        check(books)
+        try await server.replaceBasket(id, with: books)
+    }
+
+    func basket(_ id: BasketID) async throws(BasketRepositoryError) -> [BookID] {
+        try await server.basket(id)
+    }
+
+    private func check(_ books: [BookID]) {
+        if Set(books).count != books.count { ruleBreaks.append("a basket save named a book twice: \(books)") }
+    }
+}

@@ -1,0 +1,73 @@
+import CampusLibrary
+@testable import CampusSimulation
+import DurableState
+import Foundation
+import Lifecycle
+import LifecycleSimulator
+import Testing
+
+/// The checks `lifecycle-check` runs on Campus Library can fail: each test plants one broken rule
+/// as an extra student action and expects the explorer to report it.
+@Suite("Campus Library's simulation checks")
+@MainActor
+struct CampusInvariantTests {
+    /// Campus Library with one sabotaging action that the explorer performs often.
+    private func sabotaged(
+        _ name: String, when isEnabled: @escaping @MainActor @Sendable (CampusIncarnation) -> Bool = { _ in true },
+        _ perform: @escaping @MainActor @Sendable (CampusIncarnation) -> Void
+    ) -> SimulatedApp<CampusIncarnation> {
+        var app = CampusIncarnation.app
+        app.actions.append(UserAction(name: name, weight: 20) { isEnabled($0.incarnation) } perform: { context, _ in perform(context.incarnation) })
+        return app
+    }
+
+    /// The first violation over a few seeds.
+    private func firstViolation(_ app: SimulatedApp<CampusIncarnation>) async -> Violation? {
+        let simulator = Simulator(app: app)
+        for seed in 1...UInt64(30) {
+            if let violation = await simulator.run(seed: seed, depth: 30).violation { return violation }
+        }
+        return nil
+    }
+
+    @Test("a session token left in the secret store after signing out is reported")
+    func tokenLeftBehind() async {
+        let app = sabotaged("stash a token", when: { $0.composition.services.auth.state == .signedOut }) { incarnation in
+            try? incarnation.tokens.save(Secret("stale-token"))
+        }
+        let violation = await firstViolation(app)
+        #expect(violation?.kind == .app("token placement"), "\(violation?.description ?? "nothing found")")
+    }
+
+    @Test("a basket record created empty is reported")
+    func emptyBasketRecord() async {
+        let app = sabotaged("create an empty basket") { incarnation in
+            let server = incarnation.server
+            incarnation.composition.environment.runtime.applicationScope.task("empty basket") {
+                _ = try? await server.createBasket([], requestID: "sabotage")
+            }
+        }
+        let violation = await firstViolation(app)
+        #expect(violation?.kind == .app("basket rules"), "\(violation?.description ?? "nothing found")")
+    }
+
+    @Test("a window that changes behind the student's back is reported")
+    func unrecordedWindowChange() async {
+        let app = sabotaged("silently open a book", when: { !$0.composition.windows.isEmpty }) { incarnation in
+            let window = incarnation.composition.windows.values.sorted { $0.sessionID.rawValue < $1.sessionID.rawValue }.first
+            window?.openBook(CampusIncarnation.browsedBooks[5].id)
+        }
+        let violation = await firstViolation(app)
+        let kinds: Set<Violation.Kind> = [.lostLiveEdit, .phantomData, .crossSceneLeak, .lostAcknowledgedEdit]
+        #expect(violation.map { kinds.contains($0.kind) } == true, "\(violation?.description ?? "nothing found")")
+    }
+
+    @Test("a note edit that never reaches the draft is reported")
+    func droppedNote() async {
+        let app = sabotaged("type a note that is dropped", when: { $0.composition.services.notes.draft(for: CampusIncarnation.noteBooks[0]).isHydrated }) { incarnation in
+            incarnation.history.edit(CampusIncarnation.noteKey(CampusIncarnation.noteBooks[0]), value: "dropped")
+        }
+        let violation = await firstViolation(app)
+        #expect(violation?.kind == .lostLiveEdit, "\(violation?.description ?? "nothing found")")
+    }
+}
