@@ -50,7 +50,7 @@ public final class CampusIncarnation {
         var appEnvironment = AppEnvironment(
             runtime: environment.runtime, fileSystem: environment.fileSystem, secretStore: environment.secretStore,
             logger: environment.logger, dataDirectory: Self.dataDirectory,
-            catalogue: .custom(InMemoryCatalogue(books: Self.books)), server: server,
+            catalogue: .custom(InMemoryCatalogue(copying: Self.catalogue)), server: server,
             analyticsSink: RecordingAnalyticsSink(),
             makeIdentifier: {
                 identifiers += 1
@@ -100,6 +100,8 @@ public final class CampusIncarnation {
 
     /// The bundled catalogue (325 public-domain books), decoded once per process.
     static let books: [Book] = (try? CatalogueSeed.books()) ?? []
+    /// The bundled catalogue indexed once; each incarnation copies it.
+    static let catalogue = InMemoryCatalogue(books: books)
 
     static let basketKey = HistoryKey("basket")
     static let accountKey = HistoryKey("account")

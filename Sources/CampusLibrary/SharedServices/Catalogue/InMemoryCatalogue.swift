@@ -12,18 +12,25 @@ public final class InMemoryCatalogue: CatalogueService {
         var title: [String]
         var authors: [String]
         var subjects: [String]
-        var added: Int
     }
 
     /// Searches run at once.
     public let searchDebounce: Duration = .zero
     private var entries: [BookID: Entry] = [:]
-    private var additions = 0
+    /// Identifiers in the order they were added, oldest first.
+    private var arrivals: [BookID] = []
     private var isPrepared = false
 
     /// A catalogue of `books`, the last one the newest arrival.
     public init(books: [Book]) {
         add(books)
+    }
+
+    /// A catalogue with the records of `other`, without indexing them again (the simulator builds
+    /// one catalogue per process from one template). Not prepared yet.
+    public init(copying other: InMemoryCatalogue) {
+        entries = other.entries
+        arrivals = other.arrivals
     }
 
     /// Marks the catalogue ready; it needs no loading.
@@ -67,16 +74,21 @@ public final class InMemoryCatalogue: CatalogueService {
     /// The most recently added books, newest first.
     public func newArrivals(limit: Int) async throws(CatalogueError) -> [Book] {
         guard isPrepared else { throw .notLoaded }
-        return entries.values.sorted { $0.added > $1.added }.prefix(limit).map(\.book)
+        var newest: [Book] = []
+        for id in arrivals.reversed() where newest.count < limit {
+            if let entry = entries[id] { newest.append(entry.book) }
+        }
+        return newest
     }
 
     /// Adds (or replaces) records; they become the newest arrivals.
     public func add(_ books: [Book]) {
         for book in books {
-            additions += 1
+            if entries[book.id] != nil { arrivals.removeAll { $0 == book.id } }
+            arrivals.append(book.id)
             entries[book.id] = Entry(
                 book: book, title: Self.words(book.title), authors: book.authors.flatMap(Self.words),
-                subjects: book.subjects.flatMap(Self.words), added: additions
+                subjects: book.subjects.flatMap(Self.words)
             )
         }
     }
@@ -84,6 +96,7 @@ public final class InMemoryCatalogue: CatalogueService {
     /// Removes records (a library withdrawing books).
     public func remove(_ ids: [BookID]) {
         for id in ids { entries[id] = nil }
+        arrivals.removeAll { ids.contains($0) }
     }
 
     /// Nothing to drop: the records are the catalogue.
