@@ -112,6 +112,24 @@ struct AppCompositionTests {
         #expect(window.selection == TestBooks.frankenstein.id)
     }
 
+    @Test("a link to a book not in the catalogue is taken back, with a message, and reported as the app's change")
+    func linkToMissingBook() async throws {
+        let app = try TestApp()
+        try app.launch()
+        let window = try app.connect()
+        await app.settle()
+        window.openBook(TestBooks.emma.id)
+        var appChanges: [WindowState] = []
+        window.onAppChange = { appChanges.append($0.state) }
+        let url = try #require(URL(string: "campuslibrary://book/no-such-book"))
+        try app.runtime.handle(.openURLs([url], in: window.sessionID))
+        await app.settle()
+        #expect(window.topRoute == nil)
+        #expect(window.selection == nil)
+        #expect(window.recoveryMessage == "“no-such-book” is not in the catalogue.")
+        #expect(appChanges.last == window.state)
+    }
+
     @Test("a universal link while running opens in the current window; ?window=new asks for a new window")
     func linksWhileRunning() async throws {
         let app = try TestApp()

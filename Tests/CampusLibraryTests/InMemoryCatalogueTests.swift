@@ -23,5 +23,20 @@ struct InMemoryCatalogueTests {
         #expect(try await catalogue.newArrivals(limit: 1) == [TestBooks.frankenstein])
         catalogue.remove([TestBooks.frankenstein.id])
         #expect(try await catalogue.books([TestBooks.frankenstein.id]).isEmpty)
+        #expect(try await catalogue.newArrivals(limit: 2) == [TestBooks.moby, TestBooks.expectations])
+        catalogue.add([TestBooks.pride])
+        #expect(try await catalogue.newArrivals(limit: 2) == [TestBooks.pride, TestBooks.moby])
+    }
+
+    @Test("a copy has the same records, arrivals included, and changes on its own")
+    func copies() async throws {
+        let template = InMemoryCatalogue(books: TestBooks.all)
+        let copy = InMemoryCatalogue(copying: template)
+        try await copy.prepare()
+        try await template.prepare()
+        #expect(try await copy.search("austen", limit: 5) == template.search("austen", limit: 5))
+        copy.remove([TestBooks.frankenstein.id])
+        #expect(try await copy.newArrivals(limit: 1) == [TestBooks.moby])
+        #expect(try await template.newArrivals(limit: 1) == [TestBooks.frankenstein])
     }
 }
