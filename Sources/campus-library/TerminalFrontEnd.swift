@@ -160,7 +160,9 @@ final class TerminalFrontEnd: TerminalWindowManager {
             host.terminal.write(ANSIScreen.draw(frame, replacing: lastFrame))
             lastFrame = frame
         }
-        if measureLaunch, isFirstContentFrame { exit(EXIT_SUCCESS) }
+        guard isFirstContentFrame else { return }
+        archive.markLaunchFinished()
+        if measureLaunch { exit(EXIT_SUCCESS) }
     }
 
     private var isFirstContentFrame: Bool {

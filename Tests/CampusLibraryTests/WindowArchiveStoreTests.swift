@@ -1,0 +1,65 @@
+@testable import CampusLibrary
+import DurableState
+import Foundation
+import Lifecycle
+import Testing
+
+@Suite("WindowArchiveStore")
+@MainActor
+struct WindowArchiveStoreTests {
+    let fileSystem = MemoryFileSystem()
+    let clock = VirtualClock()
+
+    /// The store of one process.
+    func launch() -> WindowArchiveStore {
+        WindowArchiveStore(directory: "/", fileSystem: fileSystem, clock: clock)
+    }
+
+    static let archive = WindowArchive(
+        windows: [.init(id: SceneSessionID("A"), payload: Data("state A".utf8)), .init(id: SceneSessionID("B"), payload: nil)],
+        active: SceneSessionID("B")
+    )
+
+    @Test("windows, their payloads and the active one come back on the next launch")
+    func roundTrip() throws {
+        let first = launch()
+        _ = first.load()
+        try first.save(Self.archive)
+        first.markLaunchFinished()
+        #expect(launch().load() == Self.archive)
+    }
+
+    @Test("after two launches in a row that never finished, the windows come back without their state")
+    func crashLoopGuard() throws {
+        let first = launch()
+        _ = first.load()
+        try first.save(Self.archive)
+        // This launch and the next crash before their windows are on screen.
+        let second = launch()
+        #expect(second.load() == Self.archive)
+        #expect(second.discardedAfterUnfinishedLaunches == nil)
+        let third = launch()
+        let discarded = third.load()
+        #expect(third.discardedAfterUnfinishedLaunches == 2)
+        #expect(discarded.windows.map(\.id) == Self.archive.windows.map(\.id))
+        #expect(discarded.windows.allSatisfy { $0.payload == nil })
+        #expect(discarded.active == Self.archive.active)
+        // The stored archive itself is untouched until the app saves again.
+        third.markLaunchFinished()
+        #expect(launch().load() == Self.archive)
+    }
+
+    @Test("a launch that finished resets the count")
+    func finishedLaunchResets() throws {
+        let first = launch()
+        _ = first.load()
+        try first.save(Self.archive)
+        first.markLaunchFinished()
+        let second = launch()
+        _ = second.load()
+        second.markLaunchFinished()
+        let third = launch()
+        #expect(third.load() == Self.archive)
+        #expect(third.discardedAfterUnfinishedLaunches == nil)
+    }
+}
