@@ -18,12 +18,15 @@ import Darwin
 ///   100,000-entry catalogue file. Goal: ratio ≤ 1.3.
 /// - `campus.cold-launch`: process start to first frame of `campus-library --measure-launch` with
 ///   5 restored windows, 10,000 notes and the 100,000-entry catalogue, versus a hello-world Swift
-///   binary compiled in the same run. Goal: ratio ≤ 3. Needs `campus-library` built next to
-///   `lifeline-bench` (`swift build -c release`).
+///   binary compiled in the same run (`swiftc -O`). Goal: ratio ≤ 3. Needs `campus-library` built
+///   next to `lifeline-bench` (`swift build -c release`).
+/// - `campus.cold-launch-vs-static-hello`: the same launch versus a hello world linked like
+///   `campus-library` itself (`-static-stdlib`): what the app costs beyond the runtime's own start.
 enum CampusBenchmarks {
     static let all: [Benchmark] = [
         Benchmark(name: "campus.search-p50") { try await searchMedian() },
-        Benchmark(name: "campus.cold-launch") { try await coldLaunch() },
+        Benchmark(name: "campus.cold-launch") { try await coldLaunch(staticBaseline: false) },
+        Benchmark(name: "campus.cold-launch-vs-static-hello") { try await coldLaunch(staticBaseline: true) },
     ]
 
     static let syntheticCount = 100_000
@@ -65,7 +68,7 @@ enum CampusBenchmarks {
     }
 
     @MainActor
-    static func coldLaunch() async throws -> BenchmarkResult {
+    static func coldLaunch(staticBaseline: Bool) async throws -> BenchmarkResult {
         let binDirectory = Bundle.main.executableURL?.deletingLastPathComponent() ?? URL(fileURLWithPath: ".")
         let app = binDirectory.appendingPathComponent("campus-library")
         guard FileManager.default.isExecutableFile(atPath: app.path) else {
@@ -74,7 +77,7 @@ enum CampusBenchmarks {
         let scratch = try catalogueDirectory()
         let data = scratch.appendingPathComponent("launch-data")
         try LaunchFixture.prepare(at: data, catalogue: scratch.appendingPathComponent("catalogue.sqlite"))
-        let hello = try HelloWorld.build(in: scratch)
+        let hello = try HelloWorld.build(in: scratch, linkedStatically: staticBaseline)
         let launch = [app.path, "--data-dir", data.path, "--measure-launch"]
         // One untimed run of each warms the page cache.
         _ = try ProcessTimer.run([hello.path])
@@ -190,14 +193,16 @@ extension CampusBenchmarks {
         func permissions(at path: String) throws(FileSystemError) -> UInt16 { try base.permissions(at: path) }
     }
 
-    /// A hello-world Swift binary, compiled with `swiftc -O` in the same run.
+    /// A hello-world Swift binary, compiled with `swiftc -O` (and `-static-stdlib` when asked) in
+    /// the same run.
     enum HelloWorld {
-        static func build(in directory: URL) throws -> URL {
+        static func build(in directory: URL, linkedStatically: Bool) throws -> URL {
             let source = directory.appendingPathComponent("hello.swift")
-            let binary = directory.appendingPathComponent("hello")
+            let binary = directory.appendingPathComponent(linkedStatically ? "hello-static" : "hello")
             if FileManager.default.isExecutableFile(atPath: binary.path) { return binary }
             try Data("import Foundation\nprint(\"Hello, world!\")\n".utf8).write(to: source)
-            let result = try ProcessTimer.run(["/usr/bin/env", "swiftc", "-O", source.path, "-o", binary.path])
+            let flags = linkedStatically ? ["-O", "-static-stdlib"] : ["-O"]
+            let result = try ProcessTimer.run(["/usr/bin/env", "swiftc"] + flags + [source.path, "-o", binary.path])
             guard result.status == 0 else { throw BenchmarkSetupError("swiftc could not build the hello-world baseline") }
             return binary
         }
