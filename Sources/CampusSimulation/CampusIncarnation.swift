@@ -5,7 +5,7 @@ import Lifecycle
 import LifecycleSimulator
 
 /// One process incarnation of the real Campus Library on the simulator's virtual device: the same
-/// ``CampusLibrary/AppComposition`` the terminal app builds, from the simulation environment
+/// `AppComposition` the terminal app builds, from the simulation environment
 /// (virtual clock, simulated disk, the device's secret store, the run's logger), with the bundled
 /// catalogue held in memory and the embedded library service on the simulated disk.
 ///
