@@ -80,6 +80,7 @@ extension DiskTree {
     /// Drops inodes no name refers to.
     mutating func collectGarbage() {
         let live = Set(entries.values)
+        guard inodes.keys.contains(where: { !live.contains($0) }) else { return }
         inodes = inodes.filter { live.contains($0.key) }
     }
 
