@@ -14,15 +14,17 @@ struct IncarnationFileSystem: FileSystem {
     let context: RunContext
     let incarnation: Int
 
-    private func admit(_ operation: String, _ path: String, target: String? = nil, mutating: Bool) throws(FileSystemError) {
+    private func admit(
+        _ operation: String, _ path: String, bytes: Int? = nil, target: String? = nil, mutating: Bool
+    ) throws(FileSystemError) {
         guard MainQueue.isCurrent else {
-            context.offMainAccesses.append("storage \(operation) \(path) from another thread")
+            context.offMainAccesses.append("storage \(bytes.map { "\(operation) \($0)B" } ?? operation) \(path) from another thread")
             throw .fenced(path)
         }
         let context = context
         let incarnation = incarnation
         let admitted = MainActor.assumeIsolated {
-            context.admitStorage(operation, path: path, target: target ?? path, mutating: mutating, incarnation: incarnation)
+            context.admitStorage(operation, bytes: bytes, path: path, target: target ?? path, mutating: mutating, incarnation: incarnation)
         }
         guard admitted else { throw .fenced(path) }
     }
@@ -62,7 +64,7 @@ struct IncarnationFileSystem: FileSystem {
     }
 
     func writeFile(_ data: Data, to path: String, permissions: UInt16) throws(FileSystemError) {
-        try admit("write \(data.count)B", path, mutating: true)
+        try admit("write", path, bytes: data.count, mutating: true)
         try base.writeFile(data, to: path, permissions: permissions)
     }
 

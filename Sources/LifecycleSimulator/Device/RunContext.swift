@@ -47,8 +47,32 @@ final class RunContext {
         incarnation == liveIncarnation && incarnation != 0 && trippedDeath == nil
     }
 
+    /// Records a line hashed from its text (rare records).
     func record(_ lane: String, _ text: String) {
         trace.append(.init(step: step, milliseconds: Self.milliseconds(now), lane: lane, text: text))
+    }
+
+    /// Records a frequent line: `digest` mixes its lane and values into the trace hash; the lane
+    /// and text are only built when the trace keeps records.
+    func record(_ lane: @autoclosure () -> String, _ text: @autoclosure () -> String, digest: (inout FNV1a64) -> Void) {
+        trace.append(step: step, milliseconds: Self.milliseconds(now), lane: lane, text: text, digest: digest)
+    }
+
+    /// Records a scene callback of session `id`.
+    func recordSceneEvent(_ id: SceneSessionID, _ event: SceneEvent) {
+        record("scene \(id)", "\(event)") { hash in
+            hash.combine(byte: 3)
+            hash.combine(id.rawValue)
+            hash.combine(event.description)
+        }
+    }
+
+    /// Records an application callback.
+    func recordApplicationEvent(_ event: ApplicationEvent) {
+        record("app", "\(event)") { hash in
+            hash.combine(byte: 4)
+            hash.combine(event.description)
+        }
     }
 
     func report(_ kind: Violation.Kind, _ message: String) {
@@ -59,22 +83,32 @@ final class RunContext {
 
     /// Admits one storage operation of `incarnation`; returns false if it is fenced (dead) or
     /// dies right here (the armed crash point).
-    func admitStorage(_ operation: String, path: String, target: String, mutating: Bool, incarnation: Int) -> Bool {
+    /// `operation` is the call's name (`write`, `fsync`…); `bytes`, for a write, its size, shown
+    /// as `write 12B`.
+    func admitStorage(
+        _ operation: String, bytes: Int? = nil, path: String, target: String, mutating: Bool, incarnation: Int
+    ) -> Bool {
         guard isAlive(incarnation) else { return false }
         guard mutating else { return true }
+        func named() -> String { bytes.map { "\(operation) \($0)B" } ?? operation }
         if isSuspended {
-            report(.workWhileSuspended, "storage \(operation) \(path) while the process was suspended")
+            report(.workWhileSuspended, "storage \(named()) \(path) while the process was suspended")
         }
         writesThisStep += 1
         if let armed = armedDeath, writesThisStep >= armed.operation {
             armedDeath = nil
             trippedDeath = armed.death
-            record("process", "dies (\(armed.death)) before \(operation) \(path)")
+            record("process", "dies (\(armed.death)) before \(named()) \(path)")
             return false
         }
         dirtyPaths.insert(target)
         let isDirectoryOperation = operation == "mkdir" || operation == "fsync dir"
-        record(isDirectoryOperation ? "disk \(target)" : Self.lane(for: target), "\(operation) \(path)")
+        record(isDirectoryOperation ? "disk \(target)" : Self.lane(for: target), "\(named()) \(path)") { hash in
+            hash.combine(byte: 2)
+            hash.combine(operation)
+            hash.combine(bytes ?? -1)
+            hash.combine(path)
+        }
         return true
     }
 

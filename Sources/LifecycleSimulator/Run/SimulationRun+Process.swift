@@ -65,7 +65,7 @@ extension SimulationRun {
         incarnation.app = app.makeIncarnation(environment)
         incarnation.observers.append(runtime.addApplicationObserver { [weak self] event in
             guard let self, self.context.isAlive(number) else { return }
-            self.context.record("app", "\(event)")
+            self.context.recordApplicationEvent(event)
             if event == .willResignActive { self.appResigned = true }
         })
         deliver(.launch(LaunchOptions(reason: reason, discardedSessions: pendingDiscards)))

@@ -42,6 +42,8 @@ final class SimulationRun {
     private(set) var skipped = 0
     private(set) var writesPerStep: [Int] = []
     var yields = 0
+    /// Each slot's scene while ``withScenesCached(_:)`` runs (index 0 unused).
+    private var cachedScenes: [LifecycleScene?]?
 
     init(app: ErasedApp, options: SimulationOptions, seed: UInt64, disk: any DeviceDisk) {
         self.app = app
@@ -60,8 +62,26 @@ final class SimulationRun {
 
     /// The connected scene of `slot`, if any.
     func scene(_ slot: Int) -> LifecycleScene? {
+        if let cachedScenes, cachedScenes.indices.contains(slot) { return cachedScenes[slot] }
         guard let current, let id = sessions[slot]?.id else { return nil }
         return current.runtime.scenes[id]
+    }
+
+    /// Runs `body` (which must not change the device: the generator reading it) with each slot's
+    /// scene looked up once instead of on every legality check.
+    func withScenesCached<Result>(_ body: () -> Result) -> Result {
+        var scenes: [LifecycleScene?] = [nil]
+        if let current {
+            let connected = current.runtime.scenes
+            for slot in 1...max(1, options.maxScenes) {
+                scenes.append(sessions[slot].flatMap { connected[$0.id] })
+            }
+        } else {
+            scenes += Array(repeating: nil, count: max(1, options.maxScenes))
+        }
+        cachedScenes = scenes
+        defer { cachedScenes = nil }
+        return body()
     }
 
     /// Applies `event` as the next step if it is legal now; returns false (and applies nothing)
@@ -78,7 +98,10 @@ final class SimulationRun {
         context.writesThisStep = 0
         resignedScenes = []
         appResigned = false
-        context.record("step", event.description)
+        context.record("step", event.description) { hash in
+            hash.combine(byte: 1)
+            event.digest(into: &hash)
+        }
         let armed = armedForNextStep
         if let armed {
             armedForNextStep = nil

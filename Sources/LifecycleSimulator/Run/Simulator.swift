@@ -42,7 +42,9 @@ public struct Simulator<Incarnation: AnyObject> {
         run.context.record("run", "seed \(seed) swarm \(configuration)")
         let generator = ScheduleGenerator(swarm: configuration)
         for _ in 0..<depth {
-            guard run.violation == nil, let event = generator.next(for: run, random: &random) else { break }
+            guard run.violation == nil,
+                  let event = run.withScenesCached({ generator.next(for: run, random: &random) })
+            else { break }
             await run.perform(event)
         }
         run.context.record("run", "random draws \(random.drawCount) digest \(random.digest)")
