@@ -39,7 +39,11 @@ public struct Simulator<Incarnation: AnyObject> {
         let configuration = swarm ?? SwarmConfiguration.random(&random)
         InlineJobs.begin()
         let run = SimulationRun(app: ErasedApp(app), options: options, seed: seed, disk: makeDisk())
-        run.context.record("run", "seed \(seed) swarm \(configuration)")
+        run.context.record("run", "seed \(seed) swarm \(configuration)") { hash in
+            hash.combine(byte: 10)
+            hash.combine(seed)
+            for kind in EventKind.allCases { hash.combine(configuration.weight(of: kind)) }
+        }
         let generator = ScheduleGenerator(swarm: configuration)
         for _ in 0..<depth {
             guard run.violation == nil,
