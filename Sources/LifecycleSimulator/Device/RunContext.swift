@@ -150,7 +150,8 @@ final class RunContext {
     }
 
     static func lane(for path: String) -> String {
-        guard let slash = path.lastIndex(of: "/"), slash != path.startIndex else { return "disk /" }
+        let utf8 = path.utf8
+        guard let slash = utf8.lastIndex(of: UInt8(ascii: "/")), slash != utf8.startIndex else { return "disk /" }
         return "disk \(path[..<slash])"
     }
 

@@ -72,10 +72,14 @@ enum DiskPath {
     /// Whether `path` is already what ``normalized(_:)`` returns: it starts with a slash, has no
     /// empty component and no trailing slash (the root excepted). One pass over the bytes.
     static func isNormalized(_ path: String) -> Bool {
+        path.utf8.withContiguousStorageIfAvailable(isNormalized) ?? isNormalized(Array(path.utf8))
+    }
+
+    private static func isNormalized(_ bytes: some Collection<UInt8>) -> Bool {
         let slash = UInt8(ascii: "/")
         var previous: UInt8 = 0
         var count = 0
-        for byte in path.utf8 {
+        for byte in bytes {
             if count == 0, byte != slash { return false }
             if byte == slash, previous == slash { return false }
             previous = byte

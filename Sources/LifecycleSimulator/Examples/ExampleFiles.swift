@@ -58,7 +58,8 @@ struct ExampleFiles: Sendable {
     }
 
     static func parent(of path: String) -> String {
-        guard let slash = path.lastIndex(of: "/"), slash != path.startIndex else { return "/" }
+        let utf8 = path.utf8
+        guard let slash = utf8.lastIndex(of: UInt8(ascii: "/")), slash != utf8.startIndex else { return "/" }
         return String(path[..<slash])
     }
 }
