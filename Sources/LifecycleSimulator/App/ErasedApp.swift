@@ -24,6 +24,8 @@ struct ErasedApp {
     let invariants: [Invariant]
     let links: [URL]
     let restorationMutations: [RestorationMutator]
+    /// Whether no two actions share a name (then ``action(named:)`` finds each action itself).
+    let hasUniqueActionNames: Bool
 
     init<Incarnation: AnyObject>(_ app: SimulatedApp<Incarnation>) {
         name = app.name
@@ -47,6 +49,7 @@ struct ErasedApp {
         }
         links = app.links
         restorationMutations = app.restorationMutations
+        hasUniqueActionNames = Set(app.actions.map(\.name)).count == app.actions.count
     }
 
     func action(named name: String) -> Action? {

@@ -11,8 +11,13 @@ final class ExampleCatalogue {
 
     /// Books by id with their price, `nil` until loaded.
     private(set) var books: [String: Int]? {
-        didSet { sortedIDs = (books ?? [:]).keys.sorted() }
+        didSet {
+            sortedIDs = (books ?? [:]).keys.sorted()
+            encodedIDs = sortedIDs.joined(separator: ",")
+        }
     }
+    /// ``encodeIDs(_:)`` of ``books``, kept with it (what the user sees of the catalogue).
+    private(set) var encodedIDs = ""
     /// The ids of ``books``, sorted (empty until loaded).
     private(set) var sortedIDs: [String] = []
     private var waiting: [@MainActor () -> Void] = []
@@ -122,6 +127,9 @@ final class ExampleBasket {
     }
 
     func contains(_ id: String) -> Bool { lines?.contains { $0.id == id } ?? false }
+
+    /// Whether the basket holds a line (``value`` is not `nil`), without building the value.
+    var hasLines: Bool { lines?.isEmpty == false }
 
     var value: String? {
         guard let lines, !lines.isEmpty else { return nil }

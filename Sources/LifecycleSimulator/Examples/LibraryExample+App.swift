@@ -78,7 +78,7 @@ extension LibraryExample {
                 context.incarnation.controller(for: context.scene)?.loadDetails()
             },
             UserAction(name: "sync basket") { context in
-                context.incarnation.basket.value != nil && !context.incarnation.isSyncing
+                context.incarnation.basket.hasLines && !context.incarnation.isSyncing
             } perform: { context, _ in
                 context.incarnation.syncBasket()
             },

@@ -72,7 +72,7 @@ struct ScheduleGenerator {
                 offers.add(.enterBackground(scene: slot), ifLegalIn: run)
                 offers.add(.enterForeground(scene: slot), ifLegalIn: run)
                 if linkCount > 0 { offers.add(.openLink(scene: slot, link: random.int(below: linkCount)), ifLegalIn: run) }
-                if scene.state == .foregroundActive { offerUserActions(slot: slot, run: run, offers: &offers) }
+                if scene.state == .foregroundActive { offerUserActions(slot: slot, scene: scene, run: run, offers: &offers) }
             } else if isAlive {
                 offers.add(.connectScene, .connect(slot: slot), 1)
                 if linkCount > 0 {
@@ -107,9 +107,22 @@ struct ScheduleGenerator {
         return instantiate(chosen, run: run, random: &random)
     }
 
-    private func offerUserActions(slot: Int, run: SimulationRun, offers: inout Offers) {
+    /// Offers each enabled action in the active `scene` of `slot`: the legality of
+    /// ``SimulationEvent/userAction(name:scene:seed:)`` with its device checks made once for all
+    /// actions (with unique action names each name is its own action).
+    private func offerUserActions(slot: Int, scene: LifecycleScene, run: SimulationRun, offers: inout Offers) {
         guard swarm.weight(of: .userAction) > 0 else { return }
-        for action in run.app.actions where run.isLegal(.userAction(name: action.name, scene: slot, seed: 0)) {
+        guard run.app.hasUniqueActionNames else {
+            for action in run.app.actions where run.isLegal(.userAction(name: action.name, scene: slot, seed: 0)) {
+                offers.add(.userAction, .userAction(name: action.name, slot: slot), max(1, action.weight))
+            }
+            return
+        }
+        guard run.isRunning, let current = run.current, let appIncarnation = current.app,
+              scene.state == .foregroundActive
+        else { return }
+        let environment = current.environment
+        for action in run.app.actions where action.isEnabled(appIncarnation, scene, environment) {
             offers.add(.userAction, .userAction(name: action.name, slot: slot), max(1, action.weight))
         }
     }
