@@ -92,7 +92,15 @@ final class ExampleBasket {
     static let key = HistoryKey("basket")
 
     /// Lines with their price, `nil` until hydrated.
-    private(set) var lines: [(id: String, price: Int)]?
+    private(set) var lines: [(id: String, price: Int)]? {
+        didSet {
+            guard let lines, !lines.isEmpty else { return value = nil }
+            value = lines.map { $0.id }.joined(separator: ",")
+        }
+    }
+    /// The line ids joined by commas, `nil` for an empty or unhydrated basket (what the user
+    /// sees and what is saved); kept with ``lines``.
+    private(set) var value: String?
     private let files: ExampleFiles
     private let history: HistoryRecorder
 
@@ -130,11 +138,6 @@ final class ExampleBasket {
 
     /// Whether the basket holds a line (``value`` is not `nil`), without building the value.
     var hasLines: Bool { lines?.isEmpty == false }
-
-    var value: String? {
-        guard let lines, !lines.isEmpty else { return nil }
-        return lines.map { $0.id }.joined(separator: ",")
-    }
 
     private func save() {
         let current = value

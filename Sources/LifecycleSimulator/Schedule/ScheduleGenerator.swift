@@ -34,8 +34,8 @@ struct ScheduleGenerator {
 
         init(swarm: SwarmConfiguration) {
             self.swarm = swarm
-            templates.reserveCapacity(48)
-            weights.reserveCapacity(48)
+            templates.reserveCapacity(24)
+            weights.reserveCapacity(24)
         }
 
         mutating func add(_ kind: EventKind, _ template: Template, _ weight: Int) {
