@@ -30,8 +30,9 @@ final class RunContext {
     var writesThisStep = 0
     /// Set when the armed crash fired: the incarnation is dead from that write on.
     var trippedDeath: ProcessDeath?
-    /// Files written since the last canary scan.
-    var dirtyPaths: Set<String> = []
+    /// Files written since the last canary scan, in write order, possibly repeated (appending is
+    /// cheaper than hashing every path; the scan sorts and deduplicates).
+    var dirtyPaths: [String] = []
     /// Log records written, for reports.
     private(set) var logCount = 0
     /// Storage and log calls made off the main thread: escaped work.
@@ -101,7 +102,7 @@ final class RunContext {
             record("process", "dies (\(armed.death)) before \(named()) \(path)")
             return false
         }
-        dirtyPaths.insert(target)
+        dirtyPaths.append(target)
         let isDirectoryOperation = operation == "mkdir" || operation == "fsync dir"
         record(isDirectoryOperation ? "disk \(target)" : Self.lane(for: target), "\(named()) \(path)") { hash in
             hash.combine(byte: 2)

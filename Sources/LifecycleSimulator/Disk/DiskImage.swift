@@ -63,6 +63,13 @@ enum DiskPath {
         return String(path[..<slash])
     }
 
+    /// Whether `parent(of: path) == directory`, without building the parent.
+    static func isEntry(_ path: String, in directory: String) -> Bool {
+        let utf8 = path.utf8
+        guard let slash = utf8.lastIndex(of: UInt8(ascii: "/")), slash != utf8.startIndex else { return directory == "/" }
+        return utf8[..<slash].elementsEqual(directory.utf8)
+    }
+
     static func normalized(_ path: String) -> String {
         if isNormalized(path) { return path }
         let parts = path.split(separator: "/", omittingEmptySubsequences: true)

@@ -39,7 +39,7 @@ struct ExampleFiles: Sendable {
             return nil
         }
         let text = String(decoding: data, as: UTF8.self)
-        if let newline = text.firstIndex(of: "\n"), text.hasPrefix("c=") {
+        if let newline = text.utf8.firstIndex(of: UInt8(ascii: "\n")), text.hasPrefix("c=") {
             let body = String(text[text.index(after: newline)...])
             if text[text.index(text.startIndex, offsetBy: 2)..<newline] == FNV1a64(body).hex, Data(text.utf8) == data {
                 return body

@@ -139,8 +139,9 @@ extension SimulationRun {
     /// Scans files written since the last scan (the keychain excepted) for canaries.
     func scanDirtyFiles() {
         guard !context.dirtyPaths.isEmpty else { return }
-        let paths = context.dirtyPaths.sorted()
-        context.dirtyPaths = []
+        var paths = context.dirtyPaths.sorted()
+        paths.removeDuplicates()
+        context.dirtyPaths.removeAll(keepingCapacity: true)
         let plain = paths.filter { !$0.hasPrefix(SimulatedSecretStore.directory + "/") }
         guard !plain.isEmpty else { return }
         for (path, data) in disk.contents(at: plain) {
