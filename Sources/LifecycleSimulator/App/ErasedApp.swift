@@ -34,13 +34,15 @@ struct ErasedApp {
         let observe = app.observe
         self.observe = { observe(unsafeDowncast($0, to: Incarnation.self)) }
         actions = app.actions.map { action in
-            Action(
+            let isEnabled = action.isEnabled
+            let perform = action.perform
+            return Action(
                 name: action.name, weight: action.weight,
                 isEnabled: { object, scene, environment in
-                    action.isEnabled(UserActionContext(incarnation: unsafeDowncast(object, to: Incarnation.self), scene: scene, environment: environment))
+                    isEnabled(UserActionContext(incarnation: unsafeDowncast(object, to: Incarnation.self), scene: scene, environment: environment))
                 },
                 perform: { object, scene, environment, random in
-                    action.perform(UserActionContext(incarnation: unsafeDowncast(object, to: Incarnation.self), scene: scene, environment: environment), &random)
+                    perform(UserActionContext(incarnation: unsafeDowncast(object, to: Incarnation.self), scene: scene, environment: environment), &random)
                 }
             )
         }

@@ -14,6 +14,8 @@ final class RunContext {
     let history = EditHistory()
     /// Texts that must never leave the secret store.
     let canaries: [String]
+    /// The UTF-8 bytes of each canary, for scanning files and payloads.
+    private let canaryBytes: [[UInt8]]
     /// The first violation; the run stops at it.
     private(set) var violation: Violation?
 
@@ -40,6 +42,7 @@ final class RunContext {
 
     init(canaries: [String], keepsTrace: Bool) {
         self.canaries = canaries
+        self.canaryBytes = canaries.map { Array($0.utf8) }
         self.trace = SimulationTrace(keepsRecords: keepsTrace)
     }
 
@@ -126,7 +129,7 @@ final class RunContext {
     /// Reports canaries found in `data` (restoration state, a file).
     func scan(_ data: Data, place: String) {
         guard violation == nil, !data.isEmpty else { return }
-        for canary in canaries where Self.contains(data, Array(canary.utf8)) {
+        for canary in canaryBytes where Self.contains(data, canary) {
             report(.secretLeak, "a canary secret reached \(place)")
             return
         }

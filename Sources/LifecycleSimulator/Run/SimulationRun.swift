@@ -42,8 +42,10 @@ final class SimulationRun {
     private(set) var skipped = 0
     private(set) var writesPerStep: [Int] = []
     var yields = 0
-    /// Each slot's scene while ``withScenesCached(_:)`` runs (index 0 unused).
-    private var cachedScenes: [LifecycleScene?]?
+    /// Each slot's scene while ``withScenesCached(_:)`` runs (index 0 unused); its buffer is
+    /// kept between steps.
+    private var cachedScenes: [LifecycleScene?] = []
+    private var isSceneCacheValid = false
 
     init(app: ErasedApp, options: SimulationOptions, seed: UInt64, disk: any DeviceDisk) {
         self.app = app
@@ -62,7 +64,7 @@ final class SimulationRun {
 
     /// The connected scene of `slot`, if any.
     func scene(_ slot: Int) -> LifecycleScene? {
-        if let cachedScenes, cachedScenes.indices.contains(slot) { return cachedScenes[slot] }
+        if isSceneCacheValid, cachedScenes.indices.contains(slot) { return cachedScenes[slot] }
         guard let current, let id = sessions[slot]?.id else { return nil }
         return current.runtime.scenes[id]
     }
@@ -70,17 +72,17 @@ final class SimulationRun {
     /// Runs `body` (which must not change the device: the generator reading it) with each slot's
     /// scene looked up once instead of on every legality check.
     func withScenesCached<Result>(_ body: () -> Result) -> Result {
-        var scenes: [LifecycleScene?] = [nil]
-        if let current {
-            let connected = current.runtime.scenes
-            for slot in 1...max(1, options.maxScenes) {
-                scenes.append(sessions[slot].flatMap { connected[$0.id] })
-            }
-        } else {
-            scenes += Array(repeating: nil, count: max(1, options.maxScenes))
+        cachedScenes.append(nil)
+        let connected = current?.runtime.scenes ?? [:]
+        for slot in 1...max(1, options.maxScenes) {
+            cachedScenes.append(connected.isEmpty ? nil : sessions[slot].flatMap { connected[$0.id] })
         }
-        cachedScenes = scenes
-        defer { cachedScenes = nil }
+        isSceneCacheValid = true
+        defer {
+            // Emptied at once: the cache must not keep a disconnected scene alive.
+            isSceneCacheValid = false
+            cachedScenes.removeAll(keepingCapacity: true)
+        }
         return body()
     }
 
