@@ -15,10 +15,11 @@ struct ExampleFiles: Sendable {
         let body = Data("c=\(FNV1a64(text).hex)\n\(text)".utf8)
         let directory = Self.parent(of: path)
         do {
+            let temporary = path + ".tmp"
             try fileSystem.createDirectory(at: directory, permissions: 0o700)
-            try fileSystem.writeFile(body, to: path + ".tmp", permissions: 0o600)
-            try fileSystem.syncFile(at: path + ".tmp")
-            try fileSystem.rename(from: path + ".tmp", to: path)
+            try fileSystem.writeFile(body, to: temporary, permissions: 0o600)
+            try fileSystem.syncFile(at: temporary)
+            try fileSystem.rename(from: temporary, to: path)
             try fileSystem.syncDirectory(at: directory)
             return true
         } catch {
