@@ -23,19 +23,43 @@ struct ScheduleGenerator {
     }
 
     let swarm: SwarmConfiguration
+    /// The offer buffers, reused from step to step (one generator serves one run).
+    private let buffers = Buffers()
+
+    init(swarm: SwarmConfiguration) {
+        self.swarm = swarm
+    }
+
+    /// Storage for ``Offers`` kept between calls of ``next(for:random:)``; main actor.
+    @MainActor
+    private final class Buffers {
+        var templates: [Template] = []
+        var weights: [Int] = []
+    }
 
     /// The events offered so far with their weights (parallel arrays, no closures: the generator
     /// runs before every step).
     @MainActor
     private struct Offers {
         let swarm: SwarmConfiguration
-        var templates: [Template] = []
-        var weights: [Int] = []
+        var templates: [Template]
+        var weights: [Int]
 
-        init(swarm: SwarmConfiguration) {
+        /// Takes the buffers' storage (emptied, capacity kept) so that appends do not copy it.
+        init(swarm: SwarmConfiguration, buffers: Buffers) {
             self.swarm = swarm
-            templates.reserveCapacity(24)
-            weights.reserveCapacity(24)
+            templates = buffers.templates
+            weights = buffers.weights
+            buffers.templates = []
+            buffers.weights = []
+            templates.removeAll(keepingCapacity: true)
+            weights.removeAll(keepingCapacity: true)
+        }
+
+        /// Gives the storage back to `buffers` for the next step.
+        func store(in buffers: Buffers) {
+            buffers.templates = templates
+            buffers.weights = weights
         }
 
         mutating func add(_ kind: EventKind, _ template: Template, _ weight: Int) {
@@ -55,7 +79,8 @@ struct ScheduleGenerator {
     }
 
     func next(for run: SimulationRun, random: inout SimulationRandom) -> SimulationEvent? {
-        var offers = Offers(swarm: swarm)
+        var offers = Offers(swarm: swarm, buffers: buffers)
+        defer { offers.store(in: buffers) }
         let linkCount = run.app.links.count
         if run.current == nil {
             offers.add(.launch, .fixed(.launch(.user)), 4)
