@@ -26,8 +26,9 @@ public final class SimulationTrace {
 
     /// Every record, in order (empty if the trace was created not to keep them).
     public private(set) var records: [Record] = []
-    /// The FNV-1a hash of every record so far (its step and time as 64-bit words, its lane and its
-    /// text): equal hashes mean equal traces.
+    /// The FNV-1a hash of every record so far (its step and time as 64-bit words, then the values
+    /// of a frequent record or the lane and text of a rare one): equal hashes mean equal traces,
+    /// whether or not the records are kept.
     public private(set) var hash = FNV1a64()
     /// How many records were written.
     public private(set) var count = 0
