@@ -19,6 +19,20 @@ struct SimulatorTests {
         }
     }
 
+    @Test("a run that keeps no trace text has the same trace hash as one that does")
+    func hashWithoutTraceText() async {
+        var options = SimulationOptions()
+        options.keepsTrace = false
+        let untraced = Simulator(app: LibraryExample.app(), options: options)
+        for seed in 0..<30 as Range<UInt64> {
+            let traced = await simulator.run(seed: seed)
+            let hashed = await untraced.run(seed: seed)
+            #expect(!traced.trace.isEmpty && hashed.trace.isEmpty, "seed \(seed)")
+            #expect(hashed.traceHash == traced.traceHash, "seed \(seed)")
+            #expect(hashed.events == traced.events, "seed \(seed)")
+        }
+    }
+
     @Test("different seeds give different schedules")
     func differentSeedsDiffer() async {
         let hashes = await Set((0..<20 as Range<UInt64>).asyncMap { await simulator.run(seed: $0).traceHash })

@@ -24,6 +24,8 @@ struct ErasedApp {
     let invariants: [Invariant]
     let links: [URL]
     let restorationMutations: [RestorationMutator]
+    /// Whether no two actions share a name (then ``action(named:)`` finds each action itself).
+    let hasUniqueActionNames: Bool
 
     init<Incarnation: AnyObject>(_ app: SimulatedApp<Incarnation>) {
         name = app.name
@@ -32,13 +34,15 @@ struct ErasedApp {
         let observe = app.observe
         self.observe = { observe(unsafeDowncast($0, to: Incarnation.self)) }
         actions = app.actions.map { action in
-            Action(
+            let isEnabled = action.isEnabled
+            let perform = action.perform
+            return Action(
                 name: action.name, weight: action.weight,
                 isEnabled: { object, scene, environment in
-                    action.isEnabled(UserActionContext(incarnation: unsafeDowncast(object, to: Incarnation.self), scene: scene, environment: environment))
+                    isEnabled(UserActionContext(incarnation: unsafeDowncast(object, to: Incarnation.self), scene: scene, environment: environment))
                 },
                 perform: { object, scene, environment, random in
-                    action.perform(UserActionContext(incarnation: unsafeDowncast(object, to: Incarnation.self), scene: scene, environment: environment), &random)
+                    perform(UserActionContext(incarnation: unsafeDowncast(object, to: Incarnation.self), scene: scene, environment: environment), &random)
                 }
             )
         }
@@ -47,6 +51,7 @@ struct ErasedApp {
         }
         links = app.links
         restorationMutations = app.restorationMutations
+        hasUniqueActionNames = Set(app.actions.map(\.name)).count == app.actions.count
     }
 
     func action(named name: String) -> Action? {

@@ -1,5 +1,6 @@
 import DurableState
 import Foundation
+import Synchronization
 
 /// What the simulator needs of the device's disk: a file system for each process incarnation,
 /// the two deaths of DURABILITY.md, and raw access for canary scans and deliberate damage.
@@ -37,18 +38,24 @@ extension SimulatedDisk: DeviceDisk {
         // A power loss fences incarnations 1…(last mounted), and at least 1: mount once first so
         // that a power loss before any launch does not fence the next launch's mount.
         _ = mount()
-        powerLoss(policy: diskPolicy, seed: seed)
+        cutPower(policy: diskPolicy, seed: seed)
     }
 
-    /// Every file of the current image, sorted by path.
+    /// Every file of the current tree, sorted by path (read under one lock, without building an
+    /// image).
     public func allFiles() -> [(path: String, contents: Data)] {
-        currentImage.files.sorted { $0.key < $1.key }.map { ($0.key, $0.value.data) }
+        core.withLock { core in
+            core.current.entries.map { (path: $0.key, contents: core.current.inodes[$0.value]?.data ?? Data()) }
+        }.sorted { $0.path < $1.path }
     }
 
-    /// The files' contents in the current image (one image for all of them).
+    /// The files' contents in the current tree (one lock for all of them).
     public func contents(at paths: [String]) -> [(path: String, contents: Data)] {
-        let image = currentImage
-        return paths.compactMap { path in image.data(at: path).map { (path, $0) } }
+        core.withLock { core in
+            paths.compactMap { path in
+                core.current.entries[path].map { (path, core.current.inodes[$0]?.data ?? Data()) }
+            }
+        }
     }
 
     /// Replaces the file durably, keeping its permissions.

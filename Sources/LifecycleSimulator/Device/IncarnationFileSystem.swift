@@ -14,17 +14,21 @@ struct IncarnationFileSystem: FileSystem {
     let context: RunContext
     let incarnation: Int
 
-    private func admit(_ operation: String, _ path: String, target: String? = nil, mutating: Bool) throws(FileSystemError) {
+    private func admit(
+        _ operation: String, _ path: String, bytes: Int? = nil, target: String? = nil, mutating: Bool
+    ) throws(FileSystemError) {
         guard MainQueue.isCurrent else {
-            context.offMainAccesses.append("storage \(operation) \(path) from another thread")
+            context.offMainAccesses.append("storage \(bytes.map { "\(operation) \($0)B" } ?? operation) \(path) from another thread")
             throw .fenced(path)
         }
-        let context = context
-        let incarnation = incarnation
-        let admitted = MainActor.assumeIsolated {
-            context.admitStorage(operation, path: path, target: target ?? path, mutating: mutating, incarnation: incarnation)
+        let isolated: @MainActor (RunContext, String, Int?, String, String, Bool, Int) -> Bool = {
+            $0.admitStorage($1, bytes: $2, path: $3, target: $4, mutating: $5, incarnation: $6)
         }
-        guard admitted else { throw .fenced(path) }
+        // Safe because: we are on the main queue (checked above), where the main actor's work
+        // runs; this is `MainActor.assumeIsolated` without a closure context allocated per call
+        // (the closure captures nothing; every storage call of the app comes through here).
+        let admission = unsafeBitCast(isolated, to: ((RunContext, String, Int?, String, String, Bool, Int) -> Bool).self)
+        guard admission(context, operation, bytes, path, target ?? path, mutating, incarnation) else { throw .fenced(path) }
     }
 
     func readFile(at path: String) throws(FileSystemError) -> Data {
@@ -62,7 +66,7 @@ struct IncarnationFileSystem: FileSystem {
     }
 
     func writeFile(_ data: Data, to path: String, permissions: UInt16) throws(FileSystemError) {
-        try admit("write \(data.count)B", path, mutating: true)
+        try admit("write", path, bytes: data.count, mutating: true)
         try base.writeFile(data, to: path, permissions: permissions)
     }
 

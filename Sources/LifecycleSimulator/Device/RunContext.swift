@@ -14,6 +14,8 @@ final class RunContext {
     let history = EditHistory()
     /// Texts that must never leave the secret store.
     let canaries: [String]
+    /// The UTF-8 bytes of each canary, for scanning files and payloads.
+    private let canaryBytes: [[UInt8]]
     /// The first violation; the run stops at it.
     private(set) var violation: Violation?
 
@@ -30,8 +32,9 @@ final class RunContext {
     var writesThisStep = 0
     /// Set when the armed crash fired: the incarnation is dead from that write on.
     var trippedDeath: ProcessDeath?
-    /// Files written since the last canary scan.
-    var dirtyPaths: Set<String> = []
+    /// Files written since the last canary scan, in write order, possibly repeated (appending is
+    /// cheaper than hashing every path; the scan sorts and deduplicates).
+    var dirtyPaths: [String] = []
     /// Log records written, for reports.
     private(set) var logCount = 0
     /// Storage and log calls made off the main thread: escaped work.
@@ -39,6 +42,7 @@ final class RunContext {
 
     init(canaries: [String], keepsTrace: Bool) {
         self.canaries = canaries
+        self.canaryBytes = canaries.map { Array($0.utf8) }
         self.trace = SimulationTrace(keepsRecords: keepsTrace)
     }
 
@@ -47,8 +51,32 @@ final class RunContext {
         incarnation == liveIncarnation && incarnation != 0 && trippedDeath == nil
     }
 
+    /// Records a line hashed from its text (rare records).
     func record(_ lane: String, _ text: String) {
         trace.append(.init(step: step, milliseconds: Self.milliseconds(now), lane: lane, text: text))
+    }
+
+    /// Records a frequent line: `digest` mixes its lane and values into the trace hash; the lane
+    /// and text are only built when the trace keeps records.
+    func record(_ lane: @autoclosure () -> String, _ text: @autoclosure () -> String, digest: (inout FNV1a64) -> Void) {
+        trace.append(step: step, milliseconds: Self.milliseconds(now), lane: lane, text: text, digest: digest)
+    }
+
+    /// Records a scene callback of session `id`.
+    func recordSceneEvent(_ id: SceneSessionID, _ event: SceneEvent) {
+        record("scene \(id)", "\(event)") { hash in
+            hash.combine(byte: 3)
+            hash.combine(id.rawValue)
+            hash.combine(event.description)
+        }
+    }
+
+    /// Records an application callback.
+    func recordApplicationEvent(_ event: ApplicationEvent) {
+        record("app", "\(event)") { hash in
+            hash.combine(byte: 4)
+            hash.combine(event.description)
+        }
     }
 
     func report(_ kind: Violation.Kind, _ message: String) {
@@ -59,22 +87,32 @@ final class RunContext {
 
     /// Admits one storage operation of `incarnation`; returns false if it is fenced (dead) or
     /// dies right here (the armed crash point).
-    func admitStorage(_ operation: String, path: String, target: String, mutating: Bool, incarnation: Int) -> Bool {
+    /// `operation` is the call's name (`write`, `fsync`…); `bytes`, for a write, its size, shown
+    /// as `write 12B`.
+    func admitStorage(
+        _ operation: String, bytes: Int? = nil, path: String, target: String, mutating: Bool, incarnation: Int
+    ) -> Bool {
         guard isAlive(incarnation) else { return false }
         guard mutating else { return true }
+        func named() -> String { bytes.map { "\(operation) \($0)B" } ?? operation }
         if isSuspended {
-            report(.workWhileSuspended, "storage \(operation) \(path) while the process was suspended")
+            report(.workWhileSuspended, "storage \(named()) \(path) while the process was suspended")
         }
         writesThisStep += 1
         if let armed = armedDeath, writesThisStep >= armed.operation {
             armedDeath = nil
             trippedDeath = armed.death
-            record("process", "dies (\(armed.death)) before \(operation) \(path)")
+            record("process", "dies (\(armed.death)) before \(named()) \(path)")
             return false
         }
-        dirtyPaths.insert(target)
+        dirtyPaths.append(target)
         let isDirectoryOperation = operation == "mkdir" || operation == "fsync dir"
-        record(isDirectoryOperation ? "disk \(target)" : Self.lane(for: target), "\(operation) \(path)")
+        record(isDirectoryOperation ? "disk \(target)" : Self.lane(for: target), "\(named()) \(path)") { hash in
+            hash.combine(byte: 2)
+            hash.combine(operation)
+            hash.combine(bytes ?? -1)
+            hash.combine(path)
+        }
         return true
     }
 
@@ -91,7 +129,7 @@ final class RunContext {
     /// Reports canaries found in `data` (restoration state, a file).
     func scan(_ data: Data, place: String) {
         guard violation == nil, !data.isEmpty else { return }
-        for canary in canaries where Self.contains(data, Array(canary.utf8)) {
+        for canary in canaryBytes where Self.contains(data, canary) {
             report(.secretLeak, "a canary secret reached \(place)")
             return
         }
@@ -116,7 +154,8 @@ final class RunContext {
     }
 
     static func lane(for path: String) -> String {
-        guard let slash = path.lastIndex(of: "/"), slash != path.startIndex else { return "disk /" }
+        let utf8 = path.utf8
+        guard let slash = utf8.lastIndex(of: UInt8(ascii: "/")), slash != utf8.startIndex else { return "disk /" }
         return "disk \(path[..<slash])"
     }
 

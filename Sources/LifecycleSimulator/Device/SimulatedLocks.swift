@@ -24,14 +24,22 @@ public final class SimulatedLocks {
     public func acquire(_ name: String) {
         guard context.isAlive(incarnation) else { return }
         held[name, default: 0] += 1
-        context.record("locks", "acquire \(name)")
+        context.record("locks", "acquire \(name)") { hash in
+            hash.combine(byte: 8)
+            hash.combine(name)
+        }
     }
 
     /// Releases the lock `name` once; releasing a lock not held does nothing.
     public func release(_ name: String) {
         guard let count = held[name] else { return }
         held[name] = count > 1 ? count - 1 : nil
-        if context.isAlive(incarnation) { context.record("locks", "release \(name)") }
+        if context.isAlive(incarnation) {
+            context.record("locks", "release \(name)") { hash in
+                hash.combine(byte: 9)
+                hash.combine(name)
+            }
+        }
     }
 
     /// Runs `body` holding the lock `name`.

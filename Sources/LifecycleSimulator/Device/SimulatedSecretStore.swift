@@ -17,8 +17,16 @@ public struct SimulatedSecretStore: SecretStore {
         self.fileSystem = fileSystem
     }
 
+    /// `/Keychain/` and each UTF-8 byte of `key` in lowercase hex without padding (`a` for 0x0a).
     private func path(_ key: String) -> String {
-        "\(Self.directory)/\(key.utf8.map { String($0, radix: 16) }.joined())"
+        let digits = Array("0123456789abcdef".utf8)
+        var bytes = Array(Self.directory.utf8)
+        bytes.append(UInt8(ascii: "/"))
+        for byte in key.utf8 {
+            if byte >= 16 { bytes.append(digits[Int(byte >> 4)]) }
+            bytes.append(digits[Int(byte & 0xF)])
+        }
+        return String(decoding: bytes, as: UTF8.self)
     }
 
     public func secret(for key: String) throws(SecretStoreError) -> Secret? {

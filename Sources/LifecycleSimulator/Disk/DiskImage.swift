@@ -58,13 +58,40 @@ public struct DiskImage: Hashable, Sendable, CustomStringConvertible {
 /// Path arithmetic for the simulated disk (absolute, slash-separated paths).
 enum DiskPath {
     static func parent(of path: String) -> String {
-        guard let slash = path.lastIndex(of: "/") else { return "/" }
-        let parent = String(path[..<slash])
-        return parent.isEmpty ? "/" : parent
+        let utf8 = path.utf8
+        guard let slash = utf8.lastIndex(of: UInt8(ascii: "/")), slash != utf8.startIndex else { return "/" }
+        return String(path[..<slash])
+    }
+
+    /// Whether `parent(of: path) == directory`, without building the parent.
+    static func isEntry(_ path: String, in directory: String) -> Bool {
+        let utf8 = path.utf8
+        guard let slash = utf8.lastIndex(of: UInt8(ascii: "/")), slash != utf8.startIndex else { return directory == "/" }
+        return utf8[..<slash].elementsEqual(directory.utf8)
     }
 
     static func normalized(_ path: String) -> String {
+        if isNormalized(path) { return path }
         let parts = path.split(separator: "/", omittingEmptySubsequences: true)
         return "/" + parts.joined(separator: "/")
+    }
+
+    /// Whether `path` is already what ``normalized(_:)`` returns: it starts with a slash, has no
+    /// empty component and no trailing slash (the root excepted). One pass over the bytes.
+    static func isNormalized(_ path: String) -> Bool {
+        path.utf8.withContiguousStorageIfAvailable(isNormalized) ?? isNormalized(Array(path.utf8))
+    }
+
+    private static func isNormalized(_ bytes: some Collection<UInt8>) -> Bool {
+        let slash = UInt8(ascii: "/")
+        var previous: UInt8 = 0
+        var count = 0
+        for byte in bytes {
+            if count == 0, byte != slash { return false }
+            if byte == slash, previous == slash { return false }
+            previous = byte
+            count += 1
+        }
+        return count == 1 || (count > 1 && previous != slash)
     }
 }

@@ -45,9 +45,9 @@ public enum DiskOperation: Hashable, Sendable, CustomStringConvertible {
     func isCovered(bySyncOf directory: String) -> Bool {
         switch self {
         case .link(let path, _, _), .unlink(let path), .makeDirectory(let path, _), .removeDirectory(let path):
-            DiskPath.parent(of: path) == directory
+            DiskPath.isEntry(path, in: directory)
         case let .rename(from, to):
-            DiskPath.parent(of: from) == directory || DiskPath.parent(of: to) == directory
+            DiskPath.isEntry(from, in: directory) || DiskPath.isEntry(to, in: directory)
         case .write, .syncFile, .syncDirectory:
             false
         }

@@ -78,9 +78,21 @@ extension SimulatedDisk.Core {
 
 extension DiskTree {
     /// Drops inodes no name refers to.
+    ///
+    /// Names and inodes are one to one (every link makes a new inode, a rename moves a name), so
+    /// a tree with no more inodes than names has no garbage.
     mutating func collectGarbage() {
+        guard inodes.count > entries.count else { return }
         let live = Set(entries.values)
+        guard inodes.keys.contains(where: { !live.contains($0) }) else { return }
         inodes = inodes.filter { live.contains($0.key) }
+    }
+
+    /// Drops `inode` if no name refers to it any more: the one inode a rename over an existing
+    /// name or an unlink can orphan (every other inode is already referenced).
+    mutating func collectGarbage(ifUnreferenced inode: Int?) {
+        guard let inode, !entries.values.contains(inode) else { return }
+        inodes[inode] = nil
     }
 
     /// Names directly inside `directory` (files and directories), sorted.

@@ -15,6 +15,19 @@ extension SimulatedDisk {
         return powerLoss(policy: policy) { generator.next(below: $0) }
     }
 
+    /// ``powerLoss(policy:seed:)`` without building the surviving image (the simulator's path).
+    func cutPower(policy: DiskCrashPolicy, seed: UInt64) {
+        var generator = DiskChoiceGenerator(seed: seed)
+        core.withLock { core in
+            let tree = core.survivingTree(policy: policy) { generator.next(below: $0) }
+            core.durable = tree
+            core.current = tree
+            core.pending.removeAll()
+            core.fenceAfter.removeAll()
+            core.fenced.formUnion(1...max(1, core.nextIncarnation))
+        }
+    }
+
     /// Cuts the power with choices from `choose`, which is given an upper bound and returns a
     /// number in `0..<bound` (the simulator passes its recorded random source). `choose` runs
     /// under the disk's lock and must not call the disk.

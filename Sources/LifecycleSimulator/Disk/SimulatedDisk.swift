@@ -137,6 +137,7 @@ public final class SimulatedDisk: Sendable {
                 }
                 core[keyPath: tree].inodes[inode] = DiskTree.Inode(data: data, permissions: permissions)
                 core[keyPath: tree].entries[path] = inode
+                core[keyPath: tree].collectGarbage()
             }
         }
     }

@@ -63,9 +63,9 @@ public struct SimulatedFileSystem: FileSystem {
     public func removeItem(at path: String) throws(FileSystemError) {
         let path = DiskPath.normalized(path)
         try disk.perform(incarnation, .remove, path: path) { (core: inout SimulatedDisk.Core) throws(FileSystemError) in
-            if core.current.entries[path] != nil {
+            if let removed = core.current.entries[path] {
                 core.record(.unlink(path: path))
-                core.current.collectGarbage()
+                core.current.collectGarbage(ifUnreferenced: removed)
             } else if core.current.directories[path] != nil {
                 guard path != "/", core.current.names(in: path).isEmpty else {
                     throw .io(path: path, operation: "rmdir", code: ENOTEMPTY)
@@ -87,8 +87,9 @@ public struct SimulatedFileSystem: FileSystem {
             try core.requireDirectory(DiskPath.parent(of: destination), missing: .notFound(destination))
             if core.current.directories[destination] != nil { throw .io(path: destination, operation: "rename", code: EISDIR) }
             guard source != destination else { return }
+            let replaced = core.current.entries[destination]
             core.record(.rename(from: source, to: destination))
-            core.current.collectGarbage()
+            core.current.collectGarbage(ifUnreferenced: replaced)
         }
     }
 

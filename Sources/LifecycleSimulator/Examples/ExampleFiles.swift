@@ -15,10 +15,11 @@ struct ExampleFiles: Sendable {
         let body = Data("c=\(FNV1a64(text).hex)\n\(text)".utf8)
         let directory = Self.parent(of: path)
         do {
+            let temporary = path + ".tmp"
             try fileSystem.createDirectory(at: directory, permissions: 0o700)
-            try fileSystem.writeFile(body, to: path + ".tmp", permissions: 0o600)
-            try fileSystem.syncFile(at: path + ".tmp")
-            try fileSystem.rename(from: path + ".tmp", to: path)
+            try fileSystem.writeFile(body, to: temporary, permissions: 0o600)
+            try fileSystem.syncFile(at: temporary)
+            try fileSystem.rename(from: temporary, to: path)
             try fileSystem.syncDirectory(at: directory)
             return true
         } catch {
@@ -39,7 +40,7 @@ struct ExampleFiles: Sendable {
             return nil
         }
         let text = String(decoding: data, as: UTF8.self)
-        if let newline = text.firstIndex(of: "\n"), text.hasPrefix("c=") {
+        if let newline = text.utf8.firstIndex(of: UInt8(ascii: "\n")), text.hasPrefix("c=") {
             let body = String(text[text.index(after: newline)...])
             if text[text.index(text.startIndex, offsetBy: 2)..<newline] == FNV1a64(body).hex, Data(text.utf8) == data {
                 return body
@@ -58,7 +59,8 @@ struct ExampleFiles: Sendable {
     }
 
     static func parent(of path: String) -> String {
-        guard let slash = path.lastIndex(of: "/"), slash != path.startIndex else { return "/" }
+        let utf8 = path.utf8
+        guard let slash = utf8.lastIndex(of: UInt8(ascii: "/")), slash != utf8.startIndex else { return "/" }
         return String(path[..<slash])
     }
 }

@@ -11,8 +11,13 @@ final class ExampleCatalogue {
 
     /// Books by id with their price, `nil` until loaded.
     private(set) var books: [String: Int]? {
-        didSet { sortedIDs = (books ?? [:]).keys.sorted() }
+        didSet {
+            sortedIDs = (books ?? [:]).keys.sorted()
+            encodedIDs = sortedIDs.joined(separator: ",")
+        }
     }
+    /// ``encodeIDs(_:)`` of ``books``, kept with it (what the user sees of the catalogue).
+    private(set) var encodedIDs = ""
     /// The ids of ``books``, sorted (empty until loaded).
     private(set) var sortedIDs: [String] = []
     private var waiting: [@MainActor () -> Void] = []
@@ -70,10 +75,11 @@ final class ExampleCatalogue {
 
     static func parse(_ text: String) -> [String: Int]? {
         var books: [String: Int] = [:]
-        for line in text.split(separator: "\n") {
-            let parts = line.split(separator: ":")
-            guard parts.count == 2, let price = Int(parts[1]) else { return nil }
-            books[String(parts[0])] = price
+        // Byte splits: the text is the app's own checksummed ASCII (`B1:12` lines).
+        for line in text.utf8.split(separator: UInt8(ascii: "\n")) {
+            let parts = line.split(separator: UInt8(ascii: ":"))
+            guard parts.count == 2, let price = Int(Substring(parts[1])) else { return nil }
+            books[String(Substring(parts[0]))] = price
         }
         return books.isEmpty ? nil : books
     }
@@ -87,7 +93,15 @@ final class ExampleBasket {
     static let key = HistoryKey("basket")
 
     /// Lines with their price, `nil` until hydrated.
-    private(set) var lines: [(id: String, price: Int)]?
+    private(set) var lines: [(id: String, price: Int)]? {
+        didSet {
+            guard let lines, !lines.isEmpty else { return value = nil }
+            value = lines.map { $0.id }.joined(separator: ",")
+        }
+    }
+    /// The line ids joined by commas, `nil` for an empty or unhydrated basket (what the user
+    /// sees and what is saved); kept with ``lines``.
+    private(set) var value: String?
     private let files: ExampleFiles
     private let history: HistoryRecorder
 
@@ -123,10 +137,8 @@ final class ExampleBasket {
 
     func contains(_ id: String) -> Bool { lines?.contains { $0.id == id } ?? false }
 
-    var value: String? {
-        guard let lines, !lines.isEmpty else { return nil }
-        return lines.map { $0.id }.joined(separator: ",")
-    }
+    /// Whether the basket holds a line (``value`` is not `nil`), without building the value.
+    var hasLines: Bool { lines?.isEmpty == false }
 
     private func save() {
         let current = value
@@ -229,10 +241,25 @@ enum ExampleEnvelope {
     static func decode(_ payload: Data?) -> String? {
         guard let payload, payload.count < 256, let text = String(data: payload, encoding: .utf8) else { return nil }
         if text.hasPrefix("v1|") { return validID(String(text.dropFirst(3))) }
-        guard let range = text.range(of: "|c=") else { return nil }
+        guard let range = checksumMarker(in: text) else { return nil }
         let body = String(text[..<range.lowerBound])
         guard text[range.upperBound...] == FNV1a64(body).hex, body.hasPrefix("v2|sel=") else { return nil }
         return validID(String(body.dropFirst(7)))
+    }
+
+    /// The first `|c=` in `text` (a byte search: the marker is ASCII).
+    static func checksumMarker(in text: String) -> Range<String.Index>? {
+        let utf8 = text.utf8
+        var index = utf8.startIndex
+        while let bar = utf8[index...].firstIndex(of: UInt8(ascii: "|")) {
+            let c = utf8.index(after: bar)
+            if c < utf8.endIndex, utf8[c] == UInt8(ascii: "c") {
+                let equals = utf8.index(after: c)
+                if equals < utf8.endIndex, utf8[equals] == UInt8(ascii: "=") { return bar..<utf8.index(after: equals) }
+            }
+            index = c
+        }
+        return nil
     }
 
     static func validID(_ id: String) -> String? {

@@ -161,7 +161,7 @@ public final class LibraryExample: ApplicationDelegate {
     /// What the user sees, for the history checks.
     var observations: [Observation] {
         var result: [Observation] = [Observation(key: Self.userKey, value: preferences["user"])]
-        if let books = catalogue.books { result.append(Observation(key: ExampleCatalogue.key, value: ExampleCatalogue.encodeIDs(books))) }
+        if catalogue.books != nil { result.append(Observation(key: ExampleCatalogue.key, value: catalogue.encodedIDs)) }
         if basket.lines != nil { result.append(Observation(key: ExampleBasket.key, value: basket.value)) }
         for controller in controllers.values.sorted(by: { $0.id < $1.id }) {
             if controller.note.isHydrated { result.append(Observation(key: controller.note.key, value: controller.note.text)) }

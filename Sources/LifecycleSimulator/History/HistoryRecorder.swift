@@ -1,3 +1,5 @@
+import Lifecycle
+
 /// How an app under simulation tells the history what the user did and what is saved.
 ///
 /// ```swift
@@ -26,7 +28,9 @@ public final class HistoryRecorder {
         guard context.isAlive(incarnation) else { return }
         if context.isSuspended { context.report(.workWhileSuspended, "an edit of \(key) while the process was suspended") }
         context.history.recordEdit(key, value: value, durability: durability, incarnation: incarnation, step: context.step)
-        context.record("history", "edit \(key) = \(Self.show(value))")
+        context.record("history", "edit \(key) = \(Self.show(value))") { hash in
+            Self.digest(key, value, tag: 6, into: &hash)
+        }
         onEdit(key, value)
     }
 
@@ -35,8 +39,20 @@ public final class HistoryRecorder {
     public func acknowledge(_ key: HistoryKey, value: String?) {
         guard context.isAlive(incarnation) else { return }
         if context.history.acknowledge(key, value: value, incarnation: incarnation) {
-            context.record("history", "ack \(key) = \(Self.show(value))")
+            context.record("history", "ack \(key) = \(Self.show(value))") { hash in
+                Self.digest(key, value, tag: 7, into: &hash)
+            }
         }
+    }
+
+    /// The values of an edit or acknowledgement record, for the trace hash.
+    static func digest(_ key: HistoryKey, _ value: String?, tag: UInt8, into hash: inout FNV1a64) {
+        hash.combine(byte: tag)
+        hash.combine(key.name)
+        hash.combine(byte: 0)
+        hash.combine(key.scene?.rawValue ?? "")
+        hash.combine(byte: value == nil ? 0 : 1)
+        hash.combine(value ?? "")
     }
 
     static func show(_ value: String?) -> String {

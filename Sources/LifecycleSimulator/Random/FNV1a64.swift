@@ -14,7 +14,17 @@ public struct FNV1a64: Hashable, Sendable, CustomStringConvertible {
 
     /// Mixes in the UTF-8 bytes of `text`.
     public mutating func combine(_ text: String) {
-        for byte in text.utf8 { combine(byte: byte) }
+        var text = text
+        text.withUTF8 { bytes in
+            var value = self.value
+            for byte in bytes { value = (value ^ UInt64(byte)) &* 0x0000_0100_0000_01B3 }
+            self.value = value
+        }
+    }
+
+    /// Mixes in the eight little-endian bytes of `number`.
+    mutating func combine(_ number: Int) {
+        combine(UInt64(bitPattern: Int64(number)))
     }
 
     /// Mixes in one byte.
@@ -25,10 +35,12 @@ public struct FNV1a64: Hashable, Sendable, CustomStringConvertible {
     /// Mixes in the eight little-endian bytes of `word`.
     public mutating func combine(_ word: UInt64) {
         var rest = word
+        var value = self.value
         for _ in 0..<8 {
-            combine(byte: UInt8(truncatingIfNeeded: rest))
+            value = (value ^ (rest & 0xFF)) &* 0x0000_0100_0000_01B3
             rest >>= 8
         }
+        self.value = value
     }
 
     /// The hash as sixteen hexadecimal digits.

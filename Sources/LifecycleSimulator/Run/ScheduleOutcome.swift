@@ -9,7 +9,8 @@ public struct ScheduleOutcome: Sendable {
     public var skipped: Int
     /// The first violation, or `nil` if every check passed.
     public var violation: Violation?
-    /// The FNV-1a hash of the trace text.
+    /// The FNV-1a hash of the trace's records (``SimulationTrace/hash``), the same whether the
+    /// run kept its trace text or not.
     public var traceHash: FNV1a64
     /// The trace records, if the options kept them.
     public var trace: [SimulationTrace.Record]

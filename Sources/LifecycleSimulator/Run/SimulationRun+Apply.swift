@@ -116,7 +116,11 @@ extension SimulationRun {
               let action = app.action(named: name)
         else { return }
         var random = SimulationRandom(seed: seed)
-        context.record("scene \(scene.id)", "user: \(name)")
+        context.record("scene \(scene.id)", "user: \(name)") { hash in
+            hash.combine(byte: 5)
+            hash.combine(scene.id.rawValue)
+            hash.combine(name)
+        }
         action.perform(appIncarnation, scene, current.environment, &random)
     }
 
@@ -138,7 +142,7 @@ extension SimulationRun {
         let id = scene.id
         current.observers.append(scene.addObserver { [weak self] event in
             guard let self, self.context.isAlive(current.number) else { return }
-            self.context.record("scene \(id)", "\(event)")
+            self.context.recordSceneEvent(id, event)
             if event == .willResignActive { self.resignedScenes.insert(id) }
         })
     }

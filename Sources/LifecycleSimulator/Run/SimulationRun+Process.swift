@@ -65,7 +65,7 @@ extension SimulationRun {
         incarnation.app = app.makeIncarnation(environment)
         incarnation.observers.append(runtime.addApplicationObserver { [weak self] event in
             guard let self, self.context.isAlive(number) else { return }
-            self.context.record("app", "\(event)")
+            self.context.recordApplicationEvent(event)
             if event == .willResignActive { self.appResigned = true }
         })
         deliver(.launch(LaunchOptions(reason: reason, discardedSessions: pendingDiscards)))
@@ -143,8 +143,9 @@ extension SimulationRun {
     /// Scans files written since the last scan (the keychain excepted) for canaries.
     func scanDirtyFiles() {
         guard !context.dirtyPaths.isEmpty else { return }
-        let paths = context.dirtyPaths.sorted()
-        context.dirtyPaths = []
+        var paths = context.dirtyPaths.sorted()
+        paths.removeDuplicates()
+        context.dirtyPaths.removeAll(keepingCapacity: true)
         let plain = paths.filter { !$0.hasPrefix(SimulatedSecretStore.directory + "/") }
         guard !plain.isEmpty else { return }
         for (path, data) in disk.contents(at: plain) {

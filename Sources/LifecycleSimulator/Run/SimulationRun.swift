@@ -42,6 +42,10 @@ final class SimulationRun {
     private(set) var skipped = 0
     private(set) var writesPerStep: [Int] = []
     var yields = 0
+    /// Each slot's scene while ``withScenesCached(_:)`` runs (index 0 unused); its buffer is
+    /// kept between steps.
+    private var cachedScenes: [LifecycleScene?] = []
+    private var isSceneCacheValid = false
 
     init(app: ErasedApp, options: SimulationOptions, seed: UInt64, disk: any DeviceDisk) {
         self.app = app
@@ -60,8 +64,26 @@ final class SimulationRun {
 
     /// The connected scene of `slot`, if any.
     func scene(_ slot: Int) -> LifecycleScene? {
+        if isSceneCacheValid, cachedScenes.indices.contains(slot) { return cachedScenes[slot] }
         guard let current, let id = sessions[slot]?.id else { return nil }
         return current.runtime.scenes[id]
+    }
+
+    /// Runs `body` (which must not change the device: the generator reading it) with each slot's
+    /// scene looked up once instead of on every legality check.
+    func withScenesCached<Result>(_ body: () -> Result) -> Result {
+        cachedScenes.append(nil)
+        let connected = current?.runtime.scenes ?? [:]
+        for slot in 1...max(1, options.maxScenes) {
+            cachedScenes.append(connected.isEmpty ? nil : sessions[slot].flatMap { connected[$0.id] })
+        }
+        isSceneCacheValid = true
+        defer {
+            // Emptied at once: the cache must not keep a disconnected scene alive.
+            isSceneCacheValid = false
+            cachedScenes.removeAll(keepingCapacity: true)
+        }
+        return body()
     }
 
     /// Applies `event` as the next step if it is legal now; returns false (and applies nothing)
@@ -78,7 +100,10 @@ final class SimulationRun {
         context.writesThisStep = 0
         resignedScenes = []
         appResigned = false
-        context.record("step", event.description)
+        context.record("step", event.description) { hash in
+            hash.combine(byte: 1)
+            event.digest(into: &hash)
+        }
         let armed = armedForNextStep
         if let armed {
             armedForNextStep = nil

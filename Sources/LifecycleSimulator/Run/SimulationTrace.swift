@@ -1,6 +1,8 @@
 /// The record of one simulation run: every step, callback, storage write, edit and fault, in
 /// order, with its virtual time and lane (process, scene, store). Its FNV-1a hash proves
-/// determinism: the same seed gives byte-identical text and so the same hash.
+/// determinism: the same seed gives the same records and so the same hash. Frequent records are
+/// hashed from their values (``append(step:milliseconds:lane:text:digest:)``), so a run that keeps
+/// no records (a search) never formats their text, FoundationDB-style; rare ones hash their text.
 ///
 /// Owned by one run; lives on the main actor.
 @MainActor
@@ -24,8 +26,9 @@ public final class SimulationTrace {
 
     /// Every record, in order (empty if the trace was created not to keep them).
     public private(set) var records: [Record] = []
-    /// The FNV-1a hash of every record so far (its step and time as 64-bit words, its lane and its
-    /// text): equal hashes mean equal traces.
+    /// The FNV-1a hash of every record so far (its step and time as 64-bit words, then the values
+    /// of a frequent record or the lane and text of a rare one): equal hashes mean equal traces,
+    /// whether or not the records are kept.
     public private(set) var hash = FNV1a64()
     /// How many records were written.
     public private(set) var count = 0
@@ -34,6 +37,21 @@ public final class SimulationTrace {
     /// Creates an empty trace; with `keepsRecords` false only the hash is kept.
     public init(keepsRecords: Bool = true) {
         self.keepsRecords = keepsRecords
+    }
+
+    /// Appends a record given in parts: `digest` mixes the record's lane and values into the hash
+    /// (always, without building text); `lane` and `text` are built only if records are kept.
+    /// Deterministic like ``append(_:)``: the same values give the same hash in both modes.
+    func append(
+        step: Int, milliseconds: Int64, lane: () -> String, text: () -> String, digest: (inout FNV1a64) -> Void
+    ) {
+        count += 1
+        hash.combine(UInt64(bitPattern: Int64(step)))
+        hash.combine(UInt64(bitPattern: milliseconds))
+        hash.combine(byte: 1)
+        digest(&hash)
+        hash.combine(byte: 10)
+        if keepsRecords { records.append(Record(step: step, milliseconds: milliseconds, lane: lane(), text: text())) }
     }
 
     /// Appends a record.

@@ -14,7 +14,11 @@
 @MainActor
 public struct Simulator<Incarnation: AnyObject> {
     /// The app under test.
-    public var app: SimulatedApp<Incarnation>
+    public var app: SimulatedApp<Incarnation> {
+        didSet { erasedApp = ErasedApp(app) }
+    }
+    /// ``app`` with its type erased, built once rather than for every run.
+    private var erasedApp: ErasedApp
     /// Knobs of every run.
     public var options: SimulationOptions
     /// Creates the disk of each run.
@@ -27,6 +31,7 @@ public struct Simulator<Incarnation: AnyObject> {
         makeDisk: @escaping @Sendable () -> any DeviceDisk = { SimulatedDisk() }
     ) {
         self.app = app
+        self.erasedApp = ErasedApp(app)
         self.options = options
         self.makeDisk = makeDisk
     }
@@ -38,11 +43,17 @@ public struct Simulator<Incarnation: AnyObject> {
         var random = SimulationRandom(seed: seed)
         let configuration = swarm ?? SwarmConfiguration.random(&random)
         InlineJobs.begin()
-        let run = SimulationRun(app: ErasedApp(app), options: options, seed: seed, disk: makeDisk())
-        run.context.record("run", "seed \(seed) swarm \(configuration)")
+        let run = SimulationRun(app: erasedApp, options: options, seed: seed, disk: makeDisk())
+        run.context.record("run", "seed \(seed) swarm \(configuration)") { hash in
+            hash.combine(byte: 10)
+            hash.combine(seed)
+            for kind in EventKind.allCases { hash.combine(configuration.weight(of: kind)) }
+        }
         let generator = ScheduleGenerator(swarm: configuration)
         for _ in 0..<depth {
-            guard run.violation == nil, let event = generator.next(for: run, random: &random) else { break }
+            guard run.violation == nil,
+                  let event = run.withScenesCached({ generator.next(for: run, random: &random) })
+            else { break }
             await run.perform(event)
         }
         run.context.record("run", "random draws \(random.drawCount) digest \(random.digest)")
@@ -53,7 +64,7 @@ public struct Simulator<Incarnation: AnyObject> {
     /// `seed`, then runs the final check. Stops at the first violation.
     public func replay(_ events: [SimulationEvent], seed: UInt64 = 0) async -> ScheduleOutcome {
         InlineJobs.begin()
-        let run = SimulationRun(app: ErasedApp(app), options: options, seed: seed, disk: makeDisk())
+        let run = SimulationRun(app: erasedApp, options: options, seed: seed, disk: makeDisk())
         run.context.record("run", "replay of \(events.count) events, seed \(seed)")
         for event in events {
             guard run.violation == nil else { break }

@@ -17,6 +17,12 @@ public enum EventKind: String, Hashable, Codable, Sendable, CaseIterable, Compar
     /// Kinds every swarm configuration keeps: without them nothing happens.
     public static let essential: Set<EventKind> = [.launch, .userAction, .advance]
 
+    /// Every kind, as a set (the default of ``SwarmConfiguration/random(_:kinds:)``).
+    public static let all = Set(allCases)
+
+    /// ``essential`` by ``index``, for lookups without hashing.
+    static let isEssential: [Bool] = allCases.map { essential.contains($0) }
+
     public static func < (lhs: EventKind, rhs: EventKind) -> Bool { lhs.rawValue < rhs.rawValue }
 
     /// The kind's position in `allCases`.

@@ -23,67 +23,132 @@ struct ScheduleGenerator {
     }
 
     let swarm: SwarmConfiguration
+    /// The offer buffers, reused from step to step (one generator serves one run).
+    private let buffers = Buffers()
+
+    init(swarm: SwarmConfiguration) {
+        self.swarm = swarm
+    }
+
+    /// Storage for ``Offers`` kept between calls of ``next(for:random:)``; main actor.
+    @MainActor
+    private final class Buffers {
+        var templates: [Template] = []
+        var weights: [Int] = []
+    }
+
+    /// The events offered so far with their weights (parallel arrays, no closures: the generator
+    /// runs before every step).
+    @MainActor
+    private struct Offers {
+        let swarm: SwarmConfiguration
+        var templates: [Template]
+        var weights: [Int]
+
+        /// Takes the buffers' storage (emptied, capacity kept) so that appends do not copy it.
+        init(swarm: SwarmConfiguration, buffers: Buffers) {
+            self.swarm = swarm
+            templates = buffers.templates
+            weights = buffers.weights
+            buffers.templates = []
+            buffers.weights = []
+            templates.removeAll(keepingCapacity: true)
+            weights.removeAll(keepingCapacity: true)
+        }
+
+        /// Gives the storage back to `buffers` for the next step.
+        func store(in buffers: Buffers) {
+            buffers.templates = templates
+            buffers.weights = weights
+        }
+
+        mutating func add(_ kind: EventKind, _ template: Template, _ weight: Int) {
+            let total = swarm.weight(of: kind) * weight
+            if total > 0 {
+                templates.append(template)
+                weights.append(total)
+            }
+        }
+
+        /// Offers `event` if its kind is enabled and it is legal now (a disabled kind skips the
+        /// legality check: it would not be offered either way).
+        mutating func add(_ event: SimulationEvent, ifLegalIn run: SimulationRun) {
+            let kind = event.kind
+            if swarm.weight(of: kind) > 0, run.isLegal(event) { add(kind, .fixed(event), 1) }
+        }
+    }
 
     func next(for run: SimulationRun, random: inout SimulationRandom) -> SimulationEvent? {
-        var templates: [(Template, Int)] = []
-        func offerTemplate(_ kind: EventKind, _ template: Template, _ weight: Int) {
-            let total = swarm.weight(of: kind) * weight
-            if total > 0 { templates.append((template, total)) }
-        }
-        func offer(_ event: SimulationEvent) {
-            if run.isLegal(event) { offerTemplate(event.kind, .fixed(event), 1) }
-        }
+        var offers = Offers(swarm: swarm, buffers: buffers)
+        defer { offers.store(in: buffers) }
+        let linkCount = run.app.links.count
         if run.current == nil {
-            offerTemplate(.launch, .fixed(.launch(.user)), 4)
-            if !run.app.links.isEmpty { offer(.launch(.link(random.int(below: run.app.links.count)))) }
-            offer(.launch(.notification))
-            offerTemplate(.corruptFile, .corruptFile, 1)
+            offers.add(.launch, .fixed(.launch(.user)), 4)
+            if linkCount > 0 { offers.add(.launch(.link(random.int(below: linkCount))), ifLegalIn: run) }
+            offers.add(.launch(.notification), ifLegalIn: run)
+            offers.add(.corruptFile, .corruptFile, 1)
         }
-        let slots = 1...run.options.maxScenes
-        for slot in slots {
+        let isAlive = run.isAlive
+        for slot in 1...run.options.maxScenes {
             if let scene = run.scene(slot) {
-                offer(.disconnectScene(scene: slot))
-                offer(.activate(scene: slot))
-                offer(.resignActive(scene: slot))
-                offer(.enterBackground(scene: slot))
-                offer(.enterForeground(scene: slot))
-                if !run.app.links.isEmpty { offer(.openLink(scene: slot, link: random.int(below: run.app.links.count))) }
-                if scene.state == .foregroundActive { offerUserActions(slot: slot, run: run, offer: offerTemplate) }
-            } else if run.isAlive {
-                offerTemplate(.connectScene, .connect(slot: slot), 1)
-                if !run.app.links.isEmpty {
-                    offer(.connectSceneWithLink(scene: slot, link: random.int(below: run.app.links.count), asActivity: random.chance(1, in: 2)))
+                offers.add(.disconnectScene(scene: slot), ifLegalIn: run)
+                offers.add(.activate(scene: slot), ifLegalIn: run)
+                offers.add(.resignActive(scene: slot), ifLegalIn: run)
+                offers.add(.enterBackground(scene: slot), ifLegalIn: run)
+                offers.add(.enterForeground(scene: slot), ifLegalIn: run)
+                if linkCount > 0 { offers.add(.openLink(scene: slot, link: random.int(below: linkCount)), ifLegalIn: run) }
+                if scene.state == .foregroundActive { offerUserActions(slot: slot, scene: scene, run: run, offers: &offers) }
+            } else if isAlive {
+                offers.add(.connectScene, .connect(slot: slot), 1)
+                if linkCount > 0 {
+                    let link = random.int(below: linkCount)
+                    offers.add(.connectSceneWithLink(scene: slot, link: link, asActivity: random.chance(1, in: 2)), ifLegalIn: run)
                 }
-                if run.isLegal(.connectScene(scene: slot, foreground: true, restoration: .empty)) {
-                    offerTemplate(.mutatedRestoration, .mutatedConnect(slot: slot), 1)
+                if swarm.weight(of: .mutatedRestoration) > 0,
+                   run.isLegal(.connectScene(scene: slot, foreground: true, restoration: .empty)) {
+                    offers.add(.mutatedRestoration, .mutatedConnect(slot: slot), 1)
                 }
             }
-            offer(.discardSession(scene: slot))
+            offers.add(.discardSession(scene: slot), ifLegalIn: run)
         }
-        offer(.suspend)
-        offer(.kill)
-        offer(.terminate)
-        offer(.memoryWarning)
-        offer(.expireExtraTime)
-        offer(.silentPush)
-        if run.isAlive, run.armedForNextStep == nil { offerTemplate(.crashDuringNextStep, .crashDuringNextStep, 1) }
-        offerTemplate(.powerLoss, .powerLoss, 1)
-        for identifier in run.pendingRequests.keys.sorted() { offer(.grantBackgroundTask(identifier: identifier)) }
-        for identifier in (run.current?.runtime.runningTasks.keys.sorted() ?? []) {
-            offer(.expireBackgroundTask(identifier: identifier))
+        offers.add(.suspend, ifLegalIn: run)
+        offers.add(.kill, ifLegalIn: run)
+        offers.add(.terminate, ifLegalIn: run)
+        offers.add(.memoryWarning, ifLegalIn: run)
+        offers.add(.expireExtraTime, ifLegalIn: run)
+        offers.add(.silentPush, ifLegalIn: run)
+        if isAlive, run.armedForNextStep == nil { offers.add(.crashDuringNextStep, .crashDuringNextStep, 1) }
+        offers.add(.powerLoss, .powerLoss, 1)
+        if !run.pendingRequests.isEmpty {
+            for identifier in run.pendingRequests.keys.sorted() { offers.add(.grantBackgroundTask(identifier: identifier), ifLegalIn: run) }
         }
-        offerTemplate(.advance, .advance, 2)
-        offerTemplate(.clockJump, .clockJump, 1)
-        guard !templates.isEmpty else { return nil }
-        let chosen = templates[random.weightedIndex(templates.map { $0.1 })].0
+        if let running = run.current?.runtime.runningTasks, !running.isEmpty {
+            for identifier in running.keys.sorted() { offers.add(.expireBackgroundTask(identifier: identifier), ifLegalIn: run) }
+        }
+        offers.add(.advance, .advance, 2)
+        offers.add(.clockJump, .clockJump, 1)
+        guard !offers.templates.isEmpty else { return nil }
+        let chosen = offers.templates[random.weightedIndex(offers.weights)]
         return instantiate(chosen, run: run, random: &random)
     }
 
-    private func offerUserActions(
-        slot: Int, run: SimulationRun, offer: (EventKind, Template, Int) -> Void
-    ) {
-        for action in run.app.actions where run.isLegal(.userAction(name: action.name, scene: slot, seed: 0)) {
-            offer(.userAction, .userAction(name: action.name, slot: slot), max(1, action.weight))
+    /// Offers each enabled action in the active `scene` of `slot`: the legality of
+    /// ``SimulationEvent/userAction(name:scene:seed:)`` with its device checks made once for all
+    /// actions (with unique action names each name is its own action).
+    private func offerUserActions(slot: Int, scene: LifecycleScene, run: SimulationRun, offers: inout Offers) {
+        guard swarm.weight(of: .userAction) > 0 else { return }
+        guard run.app.hasUniqueActionNames else {
+            for action in run.app.actions where run.isLegal(.userAction(name: action.name, scene: slot, seed: 0)) {
+                offers.add(.userAction, .userAction(name: action.name, slot: slot), max(1, action.weight))
+            }
+            return
+        }
+        guard run.isRunning, let current = run.current, let appIncarnation = current.app,
+              scene.state == .foregroundActive
+        else { return }
+        let environment = current.environment
+        for action in run.app.actions where action.isEnabled(appIncarnation, scene, environment) {
+            offers.add(.userAction, .userAction(name: action.name, slot: slot), max(1, action.weight))
         }
     }
 

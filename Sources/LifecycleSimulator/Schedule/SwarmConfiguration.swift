@@ -12,7 +12,9 @@ public struct SwarmConfiguration: Hashable, Codable, Sendable, CustomStringConve
     /// Creates a configuration with explicit weights.
     public init(weights: [EventKind: Int]) {
         self.weights = weights
-        self.table = EventKind.allCases.map { weights[$0] ?? 0 }
+        var table = [Int](repeating: 0, count: EventKind.allCases.count)
+        for (kind, weight) in weights { table[kind.index] = weight }
+        self.table = table
     }
 
     /// Every kind in `kinds` with weight 1.
@@ -22,10 +24,11 @@ public struct SwarmConfiguration: Hashable, Codable, Sendable, CustomStringConve
 
     /// A random subset of `kinds` (each kept with probability 2/3, ``EventKind/essential`` always)
     /// with random weights from 1 to 8; user actions weigh more so that apps get exercised.
-    public static func random(_ random: inout SimulationRandom, kinds: Set<EventKind> = Set(EventKind.allCases)) -> SwarmConfiguration {
-        var weights: [EventKind: Int] = [:]
-        for kind in EventKind.allCases where kinds.contains(kind) {
-            let kept = EventKind.essential.contains(kind) || random.chance(2, in: 3)
+    public static func random(_ random: inout SimulationRandom, kinds: Set<EventKind> = EventKind.all) -> SwarmConfiguration {
+        var weights: [EventKind: Int] = Dictionary(minimumCapacity: EventKind.allCases.count)
+        let everyKind = kinds.count == EventKind.allCases.count
+        for kind in EventKind.allCases where everyKind || kinds.contains(kind) {
+            let kept = EventKind.isEssential[kind.index] || random.chance(2, in: 3)
             guard kept else { continue }
             let weight = random.int(in: 1...8)
             weights[kind] = kind == .userAction ? weight * 3 : weight

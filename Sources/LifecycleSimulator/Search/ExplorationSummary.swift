@@ -36,7 +36,11 @@ public struct ExplorationSummary: Sendable {
     mutating func add(_ outcome: ScheduleOutcome) {
         schedules += 1
         events += outcome.events.count
-        for event in outcome.events { eventCounts[event.kind, default: 0] += 1 }
+        var counts = [Int](repeating: 0, count: EventKind.allCases.count)
+        for event in outcome.events { counts[event.kind.index] += 1 }
+        for (index, count) in counts.enumerated() where count > 0 {
+            eventCounts[EventKind.allCases[index], default: 0] += count
+        }
         incarnations += outcome.incarnations
         simulatedMilliseconds += outcome.simulatedMilliseconds
         yields += outcome.yields
