@@ -26,6 +26,7 @@ struct CheckOptions {
 
     init(arguments: [String]) throws(UsageError) {
         var rest = arguments[...]
+        var appWasChosen = false
         func value(_ flag: String) throws(UsageError) -> String {
             guard let next = rest.popFirst() else { throw UsageError(description: "\(flag) needs a value") }
             return next
@@ -47,11 +48,11 @@ struct CheckOptions {
                 let name = try value(argument)
                 guard let chosen = App(rawValue: name) else { throw UsageError(description: "unknown app '\(name)' (campus or example)") }
                 app = chosen
+                appWasChosen = true
             case "--bug":
                 let name = try value(argument)
                 guard let bug = PlantedBug(rawValue: name) else { throw UsageError(description: "unknown bug '\(name)'") }
                 bugs.insert(bug)
-                app = .example
             case "--replay": replayPath = try value(argument)
             case "--repro-out": reproOut = try value(argument)
             case "--no-final-check": simulation.performsFinalCheck = false
@@ -60,6 +61,12 @@ struct CheckOptions {
             default: throw UsageError(description: "unknown argument '\(argument)'")
             }
         }
-        if app == .campus, !bugs.isEmpty { throw UsageError(description: "--bug plants bugs in the example app, not in --app campus") }
+        if !bugs.isEmpty {
+            // Bugs are planted in the example app, which `--bug` therefore implies.
+            guard !appWasChosen || app == .example else {
+                throw UsageError(description: "--bug plants bugs in the example app, not in --app campus")
+            }
+            app = .example
+        }
     }
 }
