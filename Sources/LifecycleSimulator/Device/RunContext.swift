@@ -16,27 +16,30 @@ final class RunContext {
     let canaries: [String]
     /// The UTF-8 bytes of each canary, for scanning files and payloads.
     private let canaryBytes: [[UInt8]]
+    // Safe because every `@exclusivity(unchecked)` property of the context is simulator-internal
+    // state touched only on the main actor, each read or written whole (no inout access held
+    // across a call that could reach the same property).
     /// The first violation; the run stops at it.
-    private(set) var violation: Violation?
+    @exclusivity(unchecked) private(set) var violation: Violation?
 
-    var step = 0
+    @exclusivity(unchecked) var step = 0
     /// Device time; each incarnation's clock follows it.
-    var now: LifelineInstant = .zero
+    @exclusivity(unchecked) var now: LifelineInstant = .zero
     /// The number of the incarnation alive, 0 when the process is not running.
-    var liveIncarnation = 0
+    @exclusivity(unchecked) var liveIncarnation = 0
     /// Whether the live incarnation is suspended.
-    var isSuspended = false
+    @exclusivity(unchecked) var isSuspended = false
     /// A crash that fires at the given storage write of the current step.
-    var armedDeath: (operation: Int, death: ProcessDeath)?
+    @exclusivity(unchecked) var armedDeath: (operation: Int, death: ProcessDeath)?
     /// Storage writes of the live incarnation in the current step.
-    var writesThisStep = 0
+    @exclusivity(unchecked) var writesThisStep = 0
     /// Set when the armed crash fired: the incarnation is dead from that write on.
-    var trippedDeath: ProcessDeath?
+    @exclusivity(unchecked) var trippedDeath: ProcessDeath?
     /// Files written since the last canary scan, in write order, possibly repeated (appending is
     /// cheaper than hashing every path; the scan sorts and deduplicates).
-    var dirtyPaths: [String] = []
+    @exclusivity(unchecked) var dirtyPaths: [String] = []
     /// Log records written, for reports.
-    private(set) var logCount = 0
+    @exclusivity(unchecked) private(set) var logCount = 0
     /// Storage and log calls made off the main thread: escaped work.
     let offMainAccesses = OffMainAccessLog()
 

@@ -27,9 +27,11 @@ public final class EditHistory {
         var isDamaged = false
     }
 
-    private(set) var entries: [HistoryKey: Entry] = [:]
+    // Safe because `entries` and `isTainted` are changed only by the history's own main-actor
+    // methods, which copy an entry out, change it and store it back (no overlapping access).
+    @exclusivity(unchecked) private(set) var entries: [HistoryKey: Entry] = [:]
     /// Set once the simulator damaged a file: loss checks relax to "some version or absent".
-    public private(set) var isTainted = false
+    @exclusivity(unchecked) public private(set) var isTainted = false
 
     /// Creates an empty history.
     public init() {}

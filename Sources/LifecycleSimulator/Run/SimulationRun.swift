@@ -16,36 +16,39 @@ final class SimulationRun {
     let disk: any DeviceDisk
     let canary: Secret
 
+    // Safe because every `@exclusivity(unchecked)` property of the run is simulator-internal state
+    // touched only on the main actor by the run's own methods, none of which passes a property
+    // inout (or holds a modify access) across a call that could reach the same property.
     /// Scene sessions by slot: they survive process deaths, as iOS keeps them.
-    var sessions: [Int: SessionRecord] = [:]
-    var sessionGenerations: [Int: Int] = [:]
+    @exclusivity(unchecked) var sessions: [Int: SessionRecord] = [:]
+    @exclusivity(unchecked) var sessionGenerations: [Int: Int] = [:]
     /// The slot a user launch brings back.
-    var frontSlot: Int?
+    @exclusivity(unchecked) var frontSlot: Int?
     /// Sessions discarded while the process was not running, reported at the next launch.
-    var pendingDiscards: [SceneSessionID] = []
+    @exclusivity(unchecked) var pendingDiscards: [SceneSessionID] = []
     /// Background-task requests the device keeps across incarnations.
-    var pendingRequests: [String: BackgroundTaskRequest] = [:]
+    @exclusivity(unchecked) var pendingRequests: [String: BackgroundTaskRequest] = [:]
     /// The incarnation alive, if any.
-    var current: ProcessIncarnation?
-    var incarnationCount = 0
+    @exclusivity(unchecked) var current: ProcessIncarnation?
+    @exclusivity(unchecked) var incarnationCount = 0
     /// A crash armed by ``SimulationEvent/crashDuringNextStep(atOperation:death:)``.
-    var armedForNextStep: (operation: Int, death: ProcessDeath)?
+    @exclusivity(unchecked) var armedForNextStep: (operation: Int, death: ProcessDeath)?
 
     /// Latest value of each key edited during the current scene connection (scene keys) or the
     /// current incarnation (app keys): the user must see exactly that.
-    var liveEdits: [HistoryKey: String?] = [:]
+    @exclusivity(unchecked) var liveEdits: [HistoryKey: String?] = [:]
     /// Scenes that resigned active during the current step, and whether the app did.
-    var resignedScenes: Set<SceneSessionID> = []
-    var appResigned = false
+    @exclusivity(unchecked) var resignedScenes: Set<SceneSessionID> = []
+    @exclusivity(unchecked) var appResigned = false
 
-    private(set) var applied: [SimulationEvent] = []
-    private(set) var skipped = 0
-    private(set) var writesPerStep: [Int] = []
-    var yields = 0
+    @exclusivity(unchecked) private(set) var applied: [SimulationEvent] = []
+    @exclusivity(unchecked) private(set) var skipped = 0
+    @exclusivity(unchecked) private(set) var writesPerStep: [Int] = []
+    @exclusivity(unchecked) var yields = 0
     /// Each slot's scene while ``withScenesCached(_:)`` runs (index 0 unused); its buffer is
     /// kept between steps.
-    private var cachedScenes: [LifecycleScene?] = []
-    private var isSceneCacheValid = false
+    @exclusivity(unchecked) private var cachedScenes: [LifecycleScene?] = []
+    @exclusivity(unchecked) private var isSceneCacheValid = false
 
     init(app: ErasedApp, options: SimulationOptions, seed: UInt64, disk: any DeviceDisk) {
         self.app = app
