@@ -24,6 +24,10 @@ struct ErasedApp {
     let invariants: [Invariant]
     let links: [URL]
     let restorationMutations: [RestorationMutator]
+    /// Calls its last argument with the index of each action enabled for the incarnation in the
+    /// scene, in action order: the same checks as each ``Action/isEnabled``, with the app's
+    /// context built once for all of them (the generator asks before every step).
+    let forEachEnabledAction: @MainActor (AnyObject, LifecycleScene, SimulationEnvironment, (Int) -> Void) -> Void
     /// Whether no two actions share a name (then ``action(named:)`` finds each action itself).
     let hasUniqueActionNames: Bool
 
@@ -45,6 +49,11 @@ struct ErasedApp {
                     perform(UserActionContext(incarnation: unsafeDowncast(object, to: Incarnation.self), scene: scene, environment: environment), &random)
                 }
             )
+        }
+        let enabledChecks = app.actions.map(\.isEnabled)
+        forEachEnabledAction = { object, scene, environment, body in
+            let context = UserActionContext(incarnation: unsafeDowncast(object, to: Incarnation.self), scene: scene, environment: environment)
+            for index in enabledChecks.indices where enabledChecks[index](context) { body(index) }
         }
         invariants = app.invariants.map { invariant in
             Invariant(name: invariant.name) { invariant.check(unsafeDowncast($0, to: Incarnation.self)) }

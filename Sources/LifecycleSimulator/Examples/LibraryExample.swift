@@ -27,7 +27,11 @@ public final class LibraryExample: ApplicationDelegate {
     let catalogue: ExampleCatalogue
     let basket: ExampleBasket
     let sharedSelection = SharedSelection()
-    private(set) var controllers: [SceneSessionID: ExampleSceneController] = [:]
+    private(set) var controllers: [SceneSessionID: ExampleSceneController] = [:] {
+        didSet { sortedControllersCache = nil }
+    }
+    /// ``controllers`` sorted by scene id, built again only after the controllers change.
+    private var sortedControllersCache: [ExampleSceneController]?
     private(set) var preferences: [String: String] = [:]
     private(set) var isSyncing = false
 
@@ -60,7 +64,7 @@ public final class LibraryExample: ApplicationDelegate {
 
     public func willTerminate(_ runtime: LifecycleRuntime) {
         guard bugs.contains(.saveOnlyAtTermination) else { return }
-        for controller in controllers.values.sorted(by: { $0.id < $1.id }) { controller.note.flush() }
+        for controller in sortedControllers { controller.note.flush() }
     }
 
     public func didDiscardSessions(_ runtime: LifecycleRuntime, sessions: [SceneSessionID]) {
@@ -127,7 +131,7 @@ public final class LibraryExample: ApplicationDelegate {
     func deleteBook(_ id: String) {
         catalogue.delete(id)
         basket.remove(id)
-        for controller in controllers.values.sorted(by: { $0.id < $1.id }) where controller.selection == id {
+        for controller in sortedControllers where controller.selection == id {
             controller.select(nil, recordAsEdit: true)
         }
     }
@@ -163,11 +167,19 @@ public final class LibraryExample: ApplicationDelegate {
         var result: [Observation] = [Observation(key: Self.userKey, value: preferences["user"])]
         if catalogue.books != nil { result.append(Observation(key: ExampleCatalogue.key, value: catalogue.encodedIDs)) }
         if basket.lines != nil { result.append(Observation(key: ExampleBasket.key, value: basket.value)) }
-        for controller in controllers.values.sorted(by: { $0.id < $1.id }) {
+        for controller in sortedControllers {
             if controller.note.isHydrated { result.append(Observation(key: controller.note.key, value: controller.note.text)) }
             if controller.restorationSettled { result.append(Observation(key: controller.selectionKey, value: controller.selection)) }
         }
         return result
+    }
+
+    /// The controllers sorted by scene id (the order reports and flushes use).
+    var sortedControllers: [ExampleSceneController] {
+        if let sortedControllersCache { return sortedControllersCache }
+        let sorted = controllers.values.sorted { $0.id < $1.id }
+        sortedControllersCache = sorted
+        return sorted
     }
 
     func controller(for scene: LifecycleScene) -> ExampleSceneController? { controllers[scene.id] }

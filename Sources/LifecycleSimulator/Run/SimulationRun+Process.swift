@@ -128,8 +128,8 @@ extension SimulationRun {
     /// canaries and acknowledges the restorable edits they hold.
     func capturePayloads() {
         guard let current, context.isAlive(current.number) else { return }
-        for (slot, record) in sessions.sorted(by: { $0.key < $1.key }) {
-            guard let session = current.runtime.sessions[record.id], session.restorationPayload != record.payload else { continue }
+        for slot in sessions.keys.sorted() {
+            guard let record = sessions[slot], let session = current.runtime.sessions[record.id], session.restorationPayload != record.payload else { continue }
             sessions[slot]?.payload = session.restorationPayload
             context.record("device", "restoration payload of \(record.id): \(session.restorationPayload?.count ?? 0)B")
             if let payload = session.restorationPayload { context.scan(payload, place: "the restoration state of \(record.id)") }

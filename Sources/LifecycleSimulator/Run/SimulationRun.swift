@@ -72,6 +72,20 @@ final class SimulationRun {
         return current.runtime.scenes[id]
     }
 
+    /// Whether `slot` has a connected scene (``scene(_:)`` is not `nil`), without handing it out.
+    func hasScene(_ slot: Int) -> Bool {
+        if isSceneCacheValid, cachedScenes.indices.contains(slot) { return cachedScenes[slot] != nil }
+        guard let current, let id = sessions[slot]?.id else { return false }
+        return current.runtime.scenes[id] != nil
+    }
+
+    /// The state of the connected scene of `slot` (`nil` without one), without handing it out.
+    func sceneState(_ slot: Int) -> SceneState? {
+        if isSceneCacheValid, cachedScenes.indices.contains(slot) { return cachedScenes[slot]?.state }
+        guard let current, let id = sessions[slot]?.id else { return nil }
+        return current.runtime.scenes[id]?.state
+    }
+
     /// Runs `body` (which must not change the device: the generator reading it) with each slot's
     /// scene looked up once instead of on every legality check.
     func withScenesCached<Result>(_ body: () -> Result) -> Result {

@@ -146,8 +146,9 @@ struct ScheduleGenerator {
         guard run.isRunning, let current = run.current, let appIncarnation = current.app,
               scene.state == .foregroundActive
         else { return }
-        let environment = current.environment
-        for action in run.app.actions where action.isEnabled(appIncarnation, scene, environment) {
+        let actions = run.app.actions
+        run.app.forEachEnabledAction(appIncarnation, scene, current.environment) { index in
+            let action = actions[index]
             offers.add(.userAction, .userAction(name: action.name, slot: slot), max(1, action.weight))
         }
     }
