@@ -164,10 +164,13 @@ public final class LibraryExample: ApplicationDelegate {
 
     /// What the user sees, for the history checks.
     var observations: [Observation] {
-        var result: [Observation] = [Observation(key: Self.userKey, value: preferences["user"])]
+        let sorted = sortedControllers
+        var result: [Observation] = []
+        result.reserveCapacity(3 + 2 * sorted.count)
+        result.append(Observation(key: Self.userKey, value: preferences["user"]))
         if catalogue.books != nil { result.append(Observation(key: ExampleCatalogue.key, value: catalogue.encodedIDs)) }
         if basket.lines != nil { result.append(Observation(key: ExampleBasket.key, value: basket.value)) }
-        for controller in sortedControllers {
+        for controller in sorted {
             if controller.note.isHydrated { result.append(Observation(key: controller.note.key, value: controller.note.text)) }
             if controller.restorationSettled { result.append(Observation(key: controller.selectionKey, value: controller.selection)) }
         }

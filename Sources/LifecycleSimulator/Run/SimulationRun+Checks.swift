@@ -28,10 +28,12 @@ extension SimulationRun {
     func checkObservations() {
         guard violation == nil, let current, let appIncarnation = current.app else { return }
         let history = context.history
+        let liveEdits = self.liveEdits
+        let hasLiveEdits = !liveEdits.isEmpty
         for observation in app.observe(appIncarnation) {
             let key = observation.key
             let value = observation.value
-            if let edited = liveEdits[key] {
+            if hasLiveEdits, let edited = liveEdits[key] {
                 guard value != edited else { continue }
                 report(key, shows: value, expected: "the user's latest edit \(HistoryRecorder.show(edited))", live: true)
             } else if !history.allows(value, for: key) {
