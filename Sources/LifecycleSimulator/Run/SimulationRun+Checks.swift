@@ -93,7 +93,7 @@ extension SimulationRun {
         guard violation == nil else { return }
         if isAlive { await die(.kill, reason: "killed for the final check") }
         await launch(.user)
-        for slot in sessions.keys.sorted() where scene(slot) == nil && violation == nil {
+        for slot in sessions.slots where scene(slot) == nil && violation == nil {
             connect(slot: slot, foreground: true, restoration: nil, options: .none)
         }
         await settle()

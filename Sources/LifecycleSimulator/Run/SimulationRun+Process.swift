@@ -22,7 +22,7 @@ extension SimulationRun {
         }
         startIncarnation(reason: reason)
         let slot = frontSlot.flatMap { sessions[$0] != nil ? $0 : nil }
-            ?? sessions.keys.min() ?? 1
+            ?? sessions.firstSlot ?? 1
         connect(slot: slot, foreground: true, restoration: nil, options: connection)
         move(slot, to: .foregroundActive)
         await settle()
@@ -128,7 +128,7 @@ extension SimulationRun {
     /// canaries and acknowledges the restorable edits they hold.
     func capturePayloads() {
         guard let current, context.isAlive(current.number) else { return }
-        for slot in sessions.keys.sorted() {
+        for slot in sessions.slots {
             guard let record = sessions[slot], let session = current.runtime.sessions[record.id], session.restorationPayload != record.payload else { continue }
             sessions[slot]?.payload = session.restorationPayload
             context.record("device", "restoration payload of \(record.id): \(session.restorationPayload?.count ?? 0)B")

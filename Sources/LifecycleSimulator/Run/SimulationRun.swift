@@ -20,7 +20,7 @@ final class SimulationRun {
     // touched only on the main actor by the run's own methods, none of which passes a property
     // inout (or holds a modify access) across a call that could reach the same property.
     /// Scene sessions by slot: they survive process deaths, as iOS keeps them.
-    @exclusivity(unchecked) var sessions: [Int: SessionRecord] = [:]
+    @exclusivity(unchecked) var sessions = SlotSessions()
     @exclusivity(unchecked) var sessionGenerations: [Int: Int] = [:]
     /// The slot a user launch brings back.
     @exclusivity(unchecked) var frontSlot: Int?
