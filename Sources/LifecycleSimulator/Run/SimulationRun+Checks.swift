@@ -5,7 +5,8 @@ import Lifecycle
 /// payload capture, canary scans, the history (what the user sees against what was acknowledged)
 /// and the app's invariants.
 extension SimulationRun {
-    func endOfStep() async {
+    /// The checks after a step (synchronous: nothing in them waits, so the step pays no hop).
+    func endOfStep() {
         reportOffMainAccesses()
         guard violation == nil, let current, context.isAlive(current.number) else { return }
         if options.acknowledgesOnInactive, !resignedScenes.isEmpty || appResigned {
@@ -98,7 +99,7 @@ extension SimulationRun {
         }
         await settle()
         await advanceTime(to: context.now.advanced(by: options.hydrationBound))
-        await endOfStep()
+        endOfStep()
         guard violation == nil else { return }
         for file in disk.allFiles() where !file.path.hasPrefix(SimulatedSecretStore.directory + "/") {
             context.scan(file.contents, place: "the file \(file.path)")

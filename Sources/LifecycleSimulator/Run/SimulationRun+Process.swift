@@ -128,7 +128,7 @@ extension SimulationRun {
     /// canaries and acknowledges the restorable edits they hold.
     func capturePayloads() {
         guard let current, context.isAlive(current.number) else { return }
-        for slot in sessions.slots {
+        for slot in sessions.slotRange {
             guard let record = sessions[slot], let session = current.runtime.sessions[record.id], session.restorationPayload != record.payload else { continue }
             sessions[slot]?.payload = session.restorationPayload
             context.record("device", "restoration payload of \(record.id): \(session.restorationPayload?.count ?? 0)B")

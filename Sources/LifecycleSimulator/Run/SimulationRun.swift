@@ -89,16 +89,16 @@ final class SimulationRun {
     /// Runs `body` (which must not change the device: the generator reading it) with each slot's
     /// scene looked up once instead of on every legality check.
     func withScenesCached<Result>(_ body: () -> Result) -> Result {
-        cachedScenes.append(nil)
-        let connected = current?.runtime.scenes ?? [:]
-        for slot in 1...max(1, options.maxScenes) {
-            cachedScenes.append(connected.isEmpty ? nil : sessions[slot].flatMap { connected[$0.id] })
+        let count = max(1, options.maxScenes) + 1
+        if cachedScenes.count != count { cachedScenes = Array(repeating: nil, count: count) }
+        if let connected = current?.runtime.scenes, !connected.isEmpty {
+            for slot in 1..<count { cachedScenes[slot] = sessions[slot].flatMap { connected[$0.id] } }
         }
         isSceneCacheValid = true
         defer {
             // Emptied at once: the cache must not keep a disconnected scene alive.
             isSceneCacheValid = false
-            cachedScenes.removeAll(keepingCapacity: true)
+            for slot in 1..<count { cachedScenes[slot] = nil }
         }
         return body()
     }
@@ -136,7 +136,7 @@ final class SimulationRun {
         }
         context.armedDeath = nil
         writesPerStep.append(context.writesThisStep)
-        await endOfStep()
+        endOfStep()
         return true
     }
 

@@ -22,6 +22,9 @@ struct SlotSessions {
         }
     }
 
+    /// Every slot that may hold a session, ascending (empty ones included).
+    var slotRange: Range<Int> { records.indices }
+
     /// The slots holding a session, ascending.
     var slots: [Int] { records.indices.filter { records[$0] != nil } }
 
