@@ -24,7 +24,12 @@ final class RunContext {
 
     @exclusivity(unchecked) var step = 0
     /// Device time; each incarnation's clock follows it.
-    @exclusivity(unchecked) var now: LifelineInstant = .zero
+    @exclusivity(unchecked) var now: LifelineInstant = .zero {
+        didSet { nowMilliseconds = Self.milliseconds(now) }
+    }
+    /// ``now`` in whole milliseconds, as trace records carry it (kept with `now`: time moves far
+    /// less often than records are written).
+    @exclusivity(unchecked) private(set) var nowMilliseconds: Int64 = 0
     /// The number of the incarnation alive, 0 when the process is not running.
     @exclusivity(unchecked) var liveIncarnation = 0
     /// Whether the live incarnation is suspended.
@@ -56,13 +61,13 @@ final class RunContext {
 
     /// Records a line hashed from its text (rare records).
     func record(_ lane: String, _ text: String) {
-        trace.append(.init(step: step, milliseconds: Self.milliseconds(now), lane: lane, text: text))
+        trace.append(.init(step: step, milliseconds: nowMilliseconds, lane: lane, text: text))
     }
 
     /// Records a frequent line: `digest` mixes its lane and values into the trace hash; the lane
     /// and text are only built when the trace keeps records.
     func record(_ lane: @autoclosure () -> String, _ text: @autoclosure () -> String, digest: (inout FNV1a64) -> Void) {
-        trace.append(step: step, milliseconds: Self.milliseconds(now), lane: lane, text: text, digest: digest)
+        trace.append(step: step, milliseconds: nowMilliseconds, lane: lane, text: text, digest: digest)
     }
 
     /// Records a scene callback of session `id`.
@@ -157,9 +162,9 @@ final class RunContext {
     }
 
     static func lane(for path: String) -> String {
+        guard let length = DiskPath.parentLength(of: path) else { return "disk /" }
         let utf8 = path.utf8
-        guard let slash = utf8.lastIndex(of: UInt8(ascii: "/")), slash != utf8.startIndex else { return "disk /" }
-        return "disk \(path[..<slash])"
+        return "disk \(path[..<utf8.index(utf8.startIndex, offsetBy: length)])"
     }
 
     static func milliseconds(_ instant: LifelineInstant) -> Int64 {
