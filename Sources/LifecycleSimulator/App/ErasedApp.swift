@@ -50,10 +50,21 @@ struct ErasedApp {
                 }
             )
         }
-        let enabledChecks = app.actions.map(\.isEnabled)
+        // The checks are chained closures rather than an array: this code runs unspecialized
+        // (generic over the incarnation), where reading an array of generic closures looks up
+        // type metadata on every element; calling a captured closure does not.
+        var checkFrom: @MainActor (UserActionContext<Incarnation>, (Int) -> Void) -> Void = { _, _ in }
+        for (index, action) in app.actions.enumerated().reversed() {
+            let isEnabled = action.isEnabled
+            let next = checkFrom
+            checkFrom = { context, body in
+                if isEnabled(context) { body(index) }
+                next(context, body)
+            }
+        }
+        let checkAll = checkFrom
         forEachEnabledAction = { object, scene, environment, body in
-            let context = UserActionContext(incarnation: unsafeDowncast(object, to: Incarnation.self), scene: scene, environment: environment)
-            for index in enabledChecks.indices where enabledChecks[index](context) { body(index) }
+            checkAll(UserActionContext(incarnation: unsafeDowncast(object, to: Incarnation.self), scene: scene, environment: environment), body)
         }
         invariants = app.invariants.map { invariant in
             Invariant(name: invariant.name) { invariant.check(unsafeDowncast($0, to: Incarnation.self)) }
