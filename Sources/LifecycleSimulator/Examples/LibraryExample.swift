@@ -32,7 +32,12 @@ public final class LibraryExample: ApplicationDelegate {
     }
     /// ``controllers`` sorted by scene id, built again only after the controllers change.
     private var sortedControllersCache: [ExampleSceneController]?
-    private(set) var preferences: [String: String] = [:]
+    private(set) var preferences: [String: String] = [:] {
+        didSet { user = preferences["user"] }
+    }
+    /// The signed-in user (`preferences["user"]`), kept with the preferences: what the user sees
+    /// and what the sign-in actions ask before every step.
+    private(set) var user: String?
     private(set) var isSyncing = false
 
     /// The composition root: builds the object graph and wires it to the runtime.
@@ -92,7 +97,7 @@ public final class LibraryExample: ApplicationDelegate {
 
     // MARK: User actions
 
-    var isSignedIn: Bool { preferences["user"] != nil }
+    var isSignedIn: Bool { user != nil }
 
     func signIn() {
         try? environment.secretStore.setSecret(environment.canary, for: "session")
@@ -167,7 +172,7 @@ public final class LibraryExample: ApplicationDelegate {
         let sorted = sortedControllers
         var result: [Observation] = []
         result.reserveCapacity(3 + 2 * sorted.count)
-        result.append(Observation(key: Self.userKey, value: preferences["user"]))
+        result.append(Observation(key: Self.userKey, value: user))
         if catalogue.books != nil { result.append(Observation(key: ExampleCatalogue.key, value: catalogue.encodedIDs)) }
         if basket.lines != nil { result.append(Observation(key: ExampleBasket.key, value: basket.value)) }
         for controller in sorted {
