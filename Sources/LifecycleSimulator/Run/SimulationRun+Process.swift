@@ -128,8 +128,12 @@ extension SimulationRun {
     /// canaries and acknowledges the restorable edits they hold.
     func capturePayloads() {
         guard let current, context.isAlive(current.number) else { return }
+        // Read once: nothing below changes the runtime's sessions.
+        let runtimeSessions = current.runtime.sessions
         for slot in sessions.slotRange {
-            guard let record = sessions[slot], let session = current.runtime.sessions[record.id], session.restorationPayload != record.payload else { continue }
+            guard let record = sessions[slot], let session = runtimeSessions[record.id],
+                  session.restorationPayload != record.payload
+            else { continue }
             sessions[slot]?.payload = session.restorationPayload
             context.record("device", "restoration payload of \(record.id): \(session.restorationPayload?.count ?? 0)B")
             if let payload = session.restorationPayload { context.scan(payload, place: "the restoration state of \(record.id)") }
