@@ -57,7 +57,7 @@ struct ScheduleGenerator {
         var templates: [Template] { buffers.templates }
         var weights: [Int] { buffers.weights }
 
-        func add(_ kind: EventKind, _ template: Template, _ weight: Int) {
+        func add(_ kind: EventKind, _ template: consuming Template, _ weight: Int) {
             let total = swarm.weight(of: kind) * weight
             if total > 0 {
                 buffers.templates.append(template)
@@ -67,7 +67,7 @@ struct ScheduleGenerator {
 
         /// Offers `event` if its kind is enabled and it is legal now (a disabled kind skips the
         /// legality check: it would not be offered either way).
-        func add(_ event: SimulationEvent, ifLegalIn run: SimulationRun) {
+        func add(_ event: consuming SimulationEvent, ifLegalIn run: SimulationRun) {
             let kind = event.kind
             if swarm.weight(of: kind) > 0, run.isLegal(event) { add(kind, .fixed(event), 1) }
         }
