@@ -134,11 +134,12 @@ final class RunContext {
         }
     }
 
-    /// Reports canaries found in `data` (restoration state, a file).
-    func scan(_ data: Data, place: String) {
+    /// Reports canaries found in `data` (restoration state, a file); `place` is only built for
+    /// a report.
+    func scan(_ data: Data, place: @autoclosure () -> String) {
         guard violation == nil, !data.isEmpty else { return }
         for canary in canaryBytes where Self.contains(data, canary) {
-            report(.secretLeak, "a canary secret reached \(place)")
+            report(.secretLeak, "a canary secret reached \(place())")
             return
         }
     }

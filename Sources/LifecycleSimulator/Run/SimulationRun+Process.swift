@@ -150,7 +150,8 @@ extension SimulationRun {
         var paths = context.dirtyPaths.sorted()
         paths.removeDuplicates()
         context.dirtyPaths.removeAll(keepingCapacity: true)
-        let plain = paths.filter { !$0.hasPrefix(SimulatedSecretStore.directory + "/") }
+        let keychain = SimulatedSecretStore.directory + "/"
+        let plain = paths.filter { !$0.hasPrefix(keychain) }
         guard !plain.isEmpty else { return }
         for (path, data) in disk.contents(at: plain) {
             context.scan(data, place: "the file \(path)")
