@@ -24,6 +24,10 @@ struct ErasedApp {
     let invariants: [Invariant]
     let links: [URL]
     let restorationMutations: [RestorationMutator]
+    /// Calls its last argument with the index of each action enabled for the incarnation in the
+    /// scene, in action order: the same checks as each ``Action/isEnabled``, with the app's
+    /// context built once for all of them (the generator asks before every step).
+    let forEachEnabledAction: @MainActor (AnyObject, LifecycleScene, SimulationEnvironment, (Int) -> Void) -> Void
     /// Whether no two actions share a name (then ``action(named:)`` finds each action itself).
     let hasUniqueActionNames: Bool
 
@@ -45,6 +49,22 @@ struct ErasedApp {
                     perform(UserActionContext(incarnation: unsafeDowncast(object, to: Incarnation.self), scene: scene, environment: environment), &random)
                 }
             )
+        }
+        // The checks are chained closures rather than an array: this code runs unspecialized
+        // (generic over the incarnation), where reading an array of generic closures looks up
+        // type metadata on every element; calling a captured closure does not.
+        var checkFrom: @MainActor (UserActionContext<Incarnation>, (Int) -> Void) -> Void = { _, _ in }
+        for (index, action) in app.actions.enumerated().reversed() {
+            let isEnabled = action.isEnabled
+            let next = checkFrom
+            checkFrom = { context, body in
+                if isEnabled(context) { body(index) }
+                next(context, body)
+            }
+        }
+        let checkAll = checkFrom
+        forEachEnabledAction = { object, scene, environment, body in
+            checkAll(UserActionContext(incarnation: unsafeDowncast(object, to: Incarnation.self), scene: scene, environment: environment), body)
         }
         invariants = app.invariants.map { invariant in
             Invariant(name: invariant.name) { invariant.check(unsafeDowncast($0, to: Incarnation.self)) }

@@ -16,27 +16,35 @@ final class RunContext {
     let canaries: [String]
     /// The UTF-8 bytes of each canary, for scanning files and payloads.
     private let canaryBytes: [[UInt8]]
+    // Safe because every `@exclusivity(unchecked)` property of the context is simulator-internal
+    // state touched only on the main actor, each read or written whole (no inout access held
+    // across a call that could reach the same property).
     /// The first violation; the run stops at it.
-    private(set) var violation: Violation?
+    @exclusivity(unchecked) private(set) var violation: Violation?
 
-    var step = 0
+    @exclusivity(unchecked) var step = 0
     /// Device time; each incarnation's clock follows it.
-    var now: LifelineInstant = .zero
+    @exclusivity(unchecked) var now: LifelineInstant = .zero {
+        didSet { nowMilliseconds = Self.milliseconds(now) }
+    }
+    /// ``now`` in whole milliseconds, as trace records carry it (kept with `now`: time moves far
+    /// less often than records are written).
+    @exclusivity(unchecked) private(set) var nowMilliseconds: Int64 = 0
     /// The number of the incarnation alive, 0 when the process is not running.
-    var liveIncarnation = 0
+    @exclusivity(unchecked) var liveIncarnation = 0
     /// Whether the live incarnation is suspended.
-    var isSuspended = false
+    @exclusivity(unchecked) var isSuspended = false
     /// A crash that fires at the given storage write of the current step.
-    var armedDeath: (operation: Int, death: ProcessDeath)?
+    @exclusivity(unchecked) var armedDeath: (operation: Int, death: ProcessDeath)?
     /// Storage writes of the live incarnation in the current step.
-    var writesThisStep = 0
+    @exclusivity(unchecked) var writesThisStep = 0
     /// Set when the armed crash fired: the incarnation is dead from that write on.
-    var trippedDeath: ProcessDeath?
+    @exclusivity(unchecked) var trippedDeath: ProcessDeath?
     /// Files written since the last canary scan, in write order, possibly repeated (appending is
     /// cheaper than hashing every path; the scan sorts and deduplicates).
-    var dirtyPaths: [String] = []
+    @exclusivity(unchecked) var dirtyPaths: [String] = []
     /// Log records written, for reports.
-    private(set) var logCount = 0
+    @exclusivity(unchecked) private(set) var logCount = 0
     /// Storage and log calls made off the main thread: escaped work.
     let offMainAccesses = OffMainAccessLog()
 
@@ -53,13 +61,13 @@ final class RunContext {
 
     /// Records a line hashed from its text (rare records).
     func record(_ lane: String, _ text: String) {
-        trace.append(.init(step: step, milliseconds: Self.milliseconds(now), lane: lane, text: text))
+        trace.append(.init(step: step, milliseconds: nowMilliseconds, lane: lane, text: text))
     }
 
     /// Records a frequent line: `digest` mixes its lane and values into the trace hash; the lane
     /// and text are only built when the trace keeps records.
     func record(_ lane: @autoclosure () -> String, _ text: @autoclosure () -> String, digest: (inout FNV1a64) -> Void) {
-        trace.append(step: step, milliseconds: Self.milliseconds(now), lane: lane, text: text, digest: digest)
+        trace.append(step: step, milliseconds: nowMilliseconds, lane: lane, text: text, digest: digest)
     }
 
     /// Records a scene callback of session `id`.
@@ -126,11 +134,12 @@ final class RunContext {
         }
     }
 
-    /// Reports canaries found in `data` (restoration state, a file).
-    func scan(_ data: Data, place: String) {
+    /// Reports canaries found in `data` (restoration state, a file); `place` is only built for
+    /// a report.
+    func scan(_ data: Data, place: @autoclosure () -> String) {
         guard violation == nil, !data.isEmpty else { return }
         for canary in canaryBytes where Self.contains(data, canary) {
-            report(.secretLeak, "a canary secret reached \(place)")
+            report(.secretLeak, "a canary secret reached \(place())")
             return
         }
     }
@@ -154,9 +163,9 @@ final class RunContext {
     }
 
     static func lane(for path: String) -> String {
+        guard let length = DiskPath.parentLength(of: path) else { return "disk /" }
         let utf8 = path.utf8
-        guard let slash = utf8.lastIndex(of: UInt8(ascii: "/")), slash != utf8.startIndex else { return "disk /" }
-        return "disk \(path[..<slash])"
+        return "disk \(path[..<utf8.index(utf8.startIndex, offsetBy: length)])"
     }
 
     static func milliseconds(_ instant: LifelineInstant) -> Int64 {

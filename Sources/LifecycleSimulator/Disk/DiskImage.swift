@@ -58,16 +58,36 @@ public struct DiskImage: Hashable, Sendable, CustomStringConvertible {
 /// Path arithmetic for the simulated disk (absolute, slash-separated paths).
 enum DiskPath {
     static func parent(of path: String) -> String {
+        guard let length = parentLength(of: path) else { return "/" }
         let utf8 = path.utf8
-        guard let slash = utf8.lastIndex(of: UInt8(ascii: "/")), slash != utf8.startIndex else { return "/" }
-        return String(path[..<slash])
+        return String(path[..<utf8.index(utf8.startIndex, offsetBy: length)])
     }
 
     /// Whether `parent(of: path) == directory`, without building the parent.
     static func isEntry(_ path: String, in directory: String) -> Bool {
-        let utf8 = path.utf8
-        guard let slash = utf8.lastIndex(of: UInt8(ascii: "/")), slash != utf8.startIndex else { return directory == "/" }
-        return utf8[..<slash].elementsEqual(directory.utf8)
+        guard let length = parentLength(of: path) else { return directory == "/" }
+        var path = path
+        var directory = directory
+        return path.withUTF8 { bytes in
+            directory.withUTF8 { other in
+                guard other.count == length, let path = bytes.baseAddress, let directory = other.baseAddress else { return false }
+                return memcmp(path, directory, length) == 0
+            }
+        }
+    }
+
+    /// The byte count of the parent of `path` (everything before its last slash), or `nil` when
+    /// the parent is the root (no slash, or only the leading one). Scans the bytes directly.
+    static func parentLength(of path: String) -> Int? {
+        var path = path
+        return path.withUTF8 { bytes in
+            var index = bytes.count - 1
+            while index > 0 {
+                if bytes[index] == UInt8(ascii: "/") { return index }
+                index -= 1
+            }
+            return nil
+        }
     }
 
     static func normalized(_ path: String) -> String {

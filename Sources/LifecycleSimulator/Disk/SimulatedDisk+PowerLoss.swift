@@ -24,7 +24,7 @@ extension SimulatedDisk {
             core.current = tree
             core.pending.removeAll()
             core.fenceAfter.removeAll()
-            core.fenced.formUnion(1...max(1, core.nextIncarnation))
+            core.fenceThrough(max(1, core.nextIncarnation))
         }
     }
 
@@ -39,7 +39,7 @@ extension SimulatedDisk {
             core.current = tree
             core.pending.removeAll()
             core.fenceAfter.removeAll()
-            core.fenced.formUnion(1...max(1, core.nextIncarnation))
+            core.fenceThrough(max(1, core.nextIncarnation))
             return tree.image
         }
     }

@@ -39,7 +39,10 @@ public final class SimulatedDisk: Sendable {
         var sequence = 0
         var nextInode = 0
         var nextIncarnation = 0
+        /// Incarnations fenced one by one (kills), beyond ``fencedThrough``.
         var fenced: Set<Int> = []
+        /// Every incarnation up to this number is fenced (a power loss fences all of them).
+        var fencedThrough = 0
         var fenceAfter: [Int: Int] = [:]
         var faults: [DiskFault] = []
         var capacity: Int?
@@ -90,7 +93,7 @@ public final class SimulatedDisk: Sendable {
 
     /// Whether `view`'s incarnation is fenced.
     public func isFenced(_ view: SimulatedFileSystem) -> Bool {
-        core.withLock { $0.fenced.contains(view.incarnation) }
+        core.withLock { $0.isFenced(view.incarnation) }
     }
 
     /// What processes currently read.

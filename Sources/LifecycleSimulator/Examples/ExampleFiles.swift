@@ -59,8 +59,6 @@ struct ExampleFiles: Sendable {
     }
 
     static func parent(of path: String) -> String {
-        let utf8 = path.utf8
-        guard let slash = utf8.lastIndex(of: UInt8(ascii: "/")), slash != utf8.startIndex else { return "/" }
-        return String(path[..<slash])
+        DiskPath.parent(of: path)
     }
 }

@@ -15,11 +15,15 @@ final class ExampleSceneController: SceneDelegate {
     private(set) var isLoadingDetails = false
     private(set) var isDisconnected = false
     private weak var scene: LifecycleScene?
+    /// Whether the ``PlantedBug/sharedSelectionSingleton`` bug is planted (read on every
+    /// observation, so looked up once).
+    private let sharesSelection: Bool
 
     init(scene: LifecycleScene, library: LibraryExample) {
         self.id = scene.id
         self.scene = scene
         self.library = library
+        self.sharesSelection = library.bugs.contains(.sharedSelectionSingleton)
         self.note = ExampleNote(
             scene: scene.id, files: library.files, clock: library.environment.clock,
             history: library.environment.history, bugs: library.bugs
@@ -30,11 +34,11 @@ final class ExampleSceneController: SceneDelegate {
 
     /// The selected book: per scene, or the process-wide one with the planted bug.
     var selection: String? {
-        library.bugs.contains(.sharedSelectionSingleton) ? library.sharedSelection.value : ownSelection
+        sharesSelection ? library.sharedSelection.value : ownSelection
     }
 
     func select(_ book: String?, recordAsEdit: Bool) {
-        if library.bugs.contains(.sharedSelectionSingleton) {
+        if sharesSelection {
             library.sharedSelection.value = book
         } else {
             ownSelection = book

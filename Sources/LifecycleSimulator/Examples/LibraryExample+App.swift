@@ -94,8 +94,8 @@ extension LibraryExample {
                     return books[selection] == nil
                 }
                 // The report names the first broken scene by id; sort only when there is one.
-                guard library.controllers.values.contains(where: isBroken) else { return nil }
-                for controller in library.controllers.values.sorted(by: { $0.id < $1.id }) where controller.restorationSettled {
+                guard library.sortedControllers.contains(where: isBroken) else { return nil }
+                for controller in library.sortedControllers where controller.restorationSettled {
                     if let selection = controller.selection, books[selection] == nil {
                         return "scene \(controller.id) shows book \(selection), which is not in the catalogue"
                     }

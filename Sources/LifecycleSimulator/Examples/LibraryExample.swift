@@ -27,8 +27,17 @@ public final class LibraryExample: ApplicationDelegate {
     let catalogue: ExampleCatalogue
     let basket: ExampleBasket
     let sharedSelection = SharedSelection()
-    private(set) var controllers: [SceneSessionID: ExampleSceneController] = [:]
-    private(set) var preferences: [String: String] = [:]
+    private(set) var controllers: [SceneSessionID: ExampleSceneController] = [:] {
+        didSet { sortedControllersCache = nil }
+    }
+    /// ``controllers`` sorted by scene id, built again only after the controllers change.
+    private var sortedControllersCache: [ExampleSceneController]?
+    private(set) var preferences: [String: String] = [:] {
+        didSet { user = preferences["user"] }
+    }
+    /// The signed-in user (`preferences["user"]`), kept with the preferences: what the user sees
+    /// and what the sign-in actions ask before every step.
+    private(set) var user: String?
     private(set) var isSyncing = false
 
     /// The composition root: builds the object graph and wires it to the runtime.
@@ -60,7 +69,7 @@ public final class LibraryExample: ApplicationDelegate {
 
     public func willTerminate(_ runtime: LifecycleRuntime) {
         guard bugs.contains(.saveOnlyAtTermination) else { return }
-        for controller in controllers.values.sorted(by: { $0.id < $1.id }) { controller.note.flush() }
+        for controller in sortedControllers { controller.note.flush() }
     }
 
     public func didDiscardSessions(_ runtime: LifecycleRuntime, sessions: [SceneSessionID]) {
@@ -88,7 +97,7 @@ public final class LibraryExample: ApplicationDelegate {
 
     // MARK: User actions
 
-    var isSignedIn: Bool { preferences["user"] != nil }
+    var isSignedIn: Bool { user != nil }
 
     func signIn() {
         try? environment.secretStore.setSecret(environment.canary, for: "session")
@@ -127,7 +136,7 @@ public final class LibraryExample: ApplicationDelegate {
     func deleteBook(_ id: String) {
         catalogue.delete(id)
         basket.remove(id)
-        for controller in controllers.values.sorted(by: { $0.id < $1.id }) where controller.selection == id {
+        for controller in sortedControllers where controller.selection == id {
             controller.select(nil, recordAsEdit: true)
         }
     }
@@ -160,14 +169,25 @@ public final class LibraryExample: ApplicationDelegate {
 
     /// What the user sees, for the history checks.
     var observations: [Observation] {
-        var result: [Observation] = [Observation(key: Self.userKey, value: preferences["user"])]
+        let sorted = sortedControllers
+        var result: [Observation] = []
+        result.reserveCapacity(3 + 2 * sorted.count)
+        result.append(Observation(key: Self.userKey, value: user))
         if catalogue.books != nil { result.append(Observation(key: ExampleCatalogue.key, value: catalogue.encodedIDs)) }
         if basket.lines != nil { result.append(Observation(key: ExampleBasket.key, value: basket.value)) }
-        for controller in controllers.values.sorted(by: { $0.id < $1.id }) {
+        for controller in sorted {
             if controller.note.isHydrated { result.append(Observation(key: controller.note.key, value: controller.note.text)) }
             if controller.restorationSettled { result.append(Observation(key: controller.selectionKey, value: controller.selection)) }
         }
         return result
+    }
+
+    /// The controllers sorted by scene id (the order reports and flushes use).
+    var sortedControllers: [ExampleSceneController] {
+        if let sortedControllersCache { return sortedControllersCache }
+        let sorted = controllers.values.sorted { $0.id < $1.id }
+        sortedControllersCache = sorted
+        return sorted
     }
 
     func controller(for scene: LifecycleScene) -> ExampleSceneController? { controllers[scene.id] }

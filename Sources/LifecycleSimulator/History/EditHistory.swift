@@ -25,11 +25,19 @@ public final class EditHistory {
         var acknowledged: Int?
         /// Set when the simulator damaged the restoration payload that holds a restorable key.
         var isDamaged = false
+
+        /// Appends `version`; returns its index.
+        mutating func append(_ version: Version) -> Int {
+            versions.append(version)
+            return versions.count - 1
+        }
     }
 
-    private(set) var entries: [HistoryKey: Entry] = [:]
+    // Safe because `entries` and `isTainted` are changed only by the history's own main-actor
+    // methods, one entry at a time, calling nothing else meanwhile (no overlapping access).
+    @exclusivity(unchecked) private(set) var entries: [HistoryKey: Entry] = [:]
     /// Set once the simulator damaged a file: loss checks relax to "some version or absent".
-    public private(set) var isTainted = false
+    @exclusivity(unchecked) public private(set) var isTainted = false
 
     /// Creates an empty history.
     public init() {}
@@ -40,10 +48,8 @@ public final class EditHistory {
     /// Records an edit; returns its index among the key's versions.
     @discardableResult
     func recordEdit(_ key: HistoryKey, value: String?, durability: Durability, incarnation: Int, step: Int) -> Int {
-        var entry = entries[key] ?? Entry(durability: durability)
-        entry.versions.append(Version(value: value, incarnation: incarnation, step: step))
-        entries[key] = entry
-        return entry.versions.count - 1
+        // Appended in place (one lookup, no copy of the versions).
+        entries[key, default: Entry(durability: durability)].append(Version(value: value, incarnation: incarnation, step: step))
     }
 
     /// Marks the newest version of `key` equal to `value` made by `incarnation` as acknowledged
@@ -63,31 +69,35 @@ public final class EditHistory {
     /// ``acknowledgeRestorable(scene:incarnation:)``.
     @discardableResult
     func acknowledgePending(incarnation: Int, matching: (HistoryKey) -> Bool) -> [HistoryKey] {
-        var acknowledged: [HistoryKey] = []
+        var acknowledged: [(key: HistoryKey, index: Int)] = []
         for (key, entry) in entries where entry.durability != .restorable && matching(key) {
             guard let index = entry.versions.lastIndex(where: { $0.incarnation == incarnation }),
                   index > (entry.acknowledged ?? -1)
             else { continue }
-            entries[key]?.acknowledged = index
-            acknowledged.append(key)
+            acknowledged.append((key, index))
         }
-        return acknowledged.sorted()
+        // Changed after the walk, so that the dictionary is not copied while it is iterated.
+        for (key, index) in acknowledged { entries[key]?.acknowledged = index }
+        return acknowledged.map(\.key).sorted()
     }
 
     /// Acknowledges the newest version made by `incarnation` of every restorable key of `scene`:
     /// the system has just captured the scene's restoration payload. Returns the keys.
     @discardableResult
     func acknowledgeRestorable(scene: SceneSessionID, incarnation: Int) -> [HistoryKey] {
-        var acknowledged: [HistoryKey] = []
+        var acknowledged: [(key: HistoryKey, index: Int)] = []
         for (key, entry) in entries where entry.durability == .restorable && key.scene == scene {
             guard let index = entry.versions.lastIndex(where: { $0.incarnation == incarnation }),
                   index > (entry.acknowledged ?? -1)
             else { continue }
+            acknowledged.append((key, index))
+        }
+        // Changed after the walk, so that the dictionary is not copied while it is iterated.
+        for (key, index) in acknowledged {
             entries[key]?.acknowledged = index
             entries[key]?.isDamaged = false
-            acknowledged.append(key)
         }
-        return acknowledged.sorted()
+        return acknowledged.map(\.key).sorted()
     }
 
     /// Relaxes the loss checks of the restorable keys of `scene`: the simulator damaged the

@@ -5,7 +5,8 @@ import Lifecycle
 /// payload capture, canary scans, the history (what the user sees against what was acknowledged)
 /// and the app's invariants.
 extension SimulationRun {
-    func endOfStep() async {
+    /// The checks after a step (synchronous: nothing in them waits, so the step pays no hop).
+    func endOfStep() {
         reportOffMainAccesses()
         guard violation == nil, let current, context.isAlive(current.number) else { return }
         if options.acknowledgesOnInactive, !resignedScenes.isEmpty || appResigned {
@@ -28,10 +29,12 @@ extension SimulationRun {
     func checkObservations() {
         guard violation == nil, let current, let appIncarnation = current.app else { return }
         let history = context.history
+        let liveEdits = self.liveEdits
+        let hasLiveEdits = !liveEdits.isEmpty
         for observation in app.observe(appIncarnation) {
             let key = observation.key
             let value = observation.value
-            if let edited = liveEdits[key] {
+            if hasLiveEdits, let edited = liveEdits[key] {
                 guard value != edited else { continue }
                 report(key, shows: value, expected: "the user's latest edit \(HistoryRecorder.show(edited))", live: true)
             } else if !history.allows(value, for: key) {
@@ -91,12 +94,12 @@ extension SimulationRun {
         guard violation == nil else { return }
         if isAlive { await die(.kill, reason: "killed for the final check") }
         await launch(.user)
-        for slot in sessions.keys.sorted() where scene(slot) == nil && violation == nil {
+        for slot in sessions.slots where scene(slot) == nil && violation == nil {
             connect(slot: slot, foreground: true, restoration: nil, options: .none)
         }
         await settle()
         await advanceTime(to: context.now.advanced(by: options.hydrationBound))
-        await endOfStep()
+        endOfStep()
         guard violation == nil else { return }
         for file in disk.allFiles() where !file.path.hasPrefix(SimulatedSecretStore.directory + "/") {
             context.scan(file.contents, place: "the file \(file.path)")

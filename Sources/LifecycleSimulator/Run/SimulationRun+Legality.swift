@@ -12,28 +12,28 @@ extension SimulationRun {
             if case .link(let index) = kind { return app.links.indices.contains(index) }
             return true
         case let .connectScene(slot, _, restoration):
-            guard isAlive, (1...options.maxScenes).contains(slot), scene(slot) == nil else { return false }
+            guard isAlive, (1...options.maxScenes).contains(slot), !hasScene(slot) else { return false }
             guard let restoration else { return true }
             guard let payload = sessions[slot]?.payload, !payload.isEmpty else { return false }
             if case .app(let index, _) = restoration { return app.restorationMutations.indices.contains(index) }
             return true
         case let .connectSceneWithLink(slot, link, _):
-            return isAlive && (1...options.maxScenes).contains(slot) && scene(slot) == nil && app.links.indices.contains(link)
+            return isAlive && (1...options.maxScenes).contains(slot) && !hasScene(slot) && app.links.indices.contains(link)
         case .disconnectScene(let slot):
-            return scene(slot) != nil
+            return hasScene(slot)
         case .discardSession(let slot):
-            return sessions[slot] != nil && scene(slot) == nil
+            return sessions[slot] != nil && !hasScene(slot)
         case .activate(let slot):
-            guard let state = scene(slot)?.state else { return false }
+            guard let state = sceneState(slot) else { return false }
             return state != .foregroundActive
         case .resignActive(let slot):
-            return isRunning && scene(slot)?.state == .foregroundActive
+            return isRunning && sceneState(slot) == .foregroundActive
         case .enterBackground(let slot):
-            return isRunning && scene(slot)?.state.isForeground == true
+            return isRunning && sceneState(slot)?.isForeground == true
         case .enterForeground(let slot):
-            return scene(slot)?.state == .background
+            return sceneState(slot) == .background
         case let .openLink(slot, link):
-            return isRunning && scene(slot)?.state.isForeground == true && app.links.indices.contains(link)
+            return isRunning && sceneState(slot)?.isForeground == true && app.links.indices.contains(link)
         case let .userAction(name, slot, _):
             guard isRunning, let current, let appIncarnation = current.app,
                   let scene = scene(slot), scene.state == .foregroundActive,

@@ -22,7 +22,7 @@ extension SimulationRun {
         }
         startIncarnation(reason: reason)
         let slot = frontSlot.flatMap { sessions[$0] != nil ? $0 : nil }
-            ?? sessions.keys.min() ?? 1
+            ?? sessions.firstSlot ?? 1
         connect(slot: slot, foreground: true, restoration: nil, options: connection)
         move(slot, to: .foregroundActive)
         await settle()
@@ -128,8 +128,12 @@ extension SimulationRun {
     /// canaries and acknowledges the restorable edits they hold.
     func capturePayloads() {
         guard let current, context.isAlive(current.number) else { return }
-        for (slot, record) in sessions.sorted(by: { $0.key < $1.key }) {
-            guard let session = current.runtime.sessions[record.id], session.restorationPayload != record.payload else { continue }
+        // Read once: nothing below changes the runtime's sessions.
+        let runtimeSessions = current.runtime.sessions
+        for slot in sessions.slotRange {
+            guard let record = sessions[slot], let session = runtimeSessions[record.id],
+                  session.restorationPayload != record.payload
+            else { continue }
             sessions[slot]?.payload = session.restorationPayload
             context.record("device", "restoration payload of \(record.id): \(session.restorationPayload?.count ?? 0)B")
             if let payload = session.restorationPayload { context.scan(payload, place: "the restoration state of \(record.id)") }
@@ -146,7 +150,8 @@ extension SimulationRun {
         var paths = context.dirtyPaths.sorted()
         paths.removeDuplicates()
         context.dirtyPaths.removeAll(keepingCapacity: true)
-        let plain = paths.filter { !$0.hasPrefix(SimulatedSecretStore.directory + "/") }
+        let keychain = SimulatedSecretStore.directory + "/"
+        let plain = paths.filter { !$0.hasPrefix(keychain) }
         guard !plain.isEmpty else { return }
         for (path, data) in disk.contents(at: plain) {
             context.scan(data, place: "the file \(path)")

@@ -16,36 +16,39 @@ final class SimulationRun {
     let disk: any DeviceDisk
     let canary: Secret
 
+    // Safe because every `@exclusivity(unchecked)` property of the run is simulator-internal state
+    // touched only on the main actor by the run's own methods, none of which passes a property
+    // inout (or holds a modify access) across a call that could reach the same property.
     /// Scene sessions by slot: they survive process deaths, as iOS keeps them.
-    var sessions: [Int: SessionRecord] = [:]
-    var sessionGenerations: [Int: Int] = [:]
+    @exclusivity(unchecked) var sessions = SlotSessions()
+    @exclusivity(unchecked) var sessionGenerations: [Int: Int] = [:]
     /// The slot a user launch brings back.
-    var frontSlot: Int?
+    @exclusivity(unchecked) var frontSlot: Int?
     /// Sessions discarded while the process was not running, reported at the next launch.
-    var pendingDiscards: [SceneSessionID] = []
+    @exclusivity(unchecked) var pendingDiscards: [SceneSessionID] = []
     /// Background-task requests the device keeps across incarnations.
-    var pendingRequests: [String: BackgroundTaskRequest] = [:]
+    @exclusivity(unchecked) var pendingRequests: [String: BackgroundTaskRequest] = [:]
     /// The incarnation alive, if any.
-    var current: ProcessIncarnation?
-    var incarnationCount = 0
+    @exclusivity(unchecked) var current: ProcessIncarnation?
+    @exclusivity(unchecked) var incarnationCount = 0
     /// A crash armed by ``SimulationEvent/crashDuringNextStep(atOperation:death:)``.
-    var armedForNextStep: (operation: Int, death: ProcessDeath)?
+    @exclusivity(unchecked) var armedForNextStep: (operation: Int, death: ProcessDeath)?
 
     /// Latest value of each key edited during the current scene connection (scene keys) or the
     /// current incarnation (app keys): the user must see exactly that.
-    var liveEdits: [HistoryKey: String?] = [:]
+    @exclusivity(unchecked) var liveEdits: [HistoryKey: String?] = [:]
     /// Scenes that resigned active during the current step, and whether the app did.
-    var resignedScenes: Set<SceneSessionID> = []
-    var appResigned = false
+    @exclusivity(unchecked) var resignedScenes: Set<SceneSessionID> = []
+    @exclusivity(unchecked) var appResigned = false
 
-    private(set) var applied: [SimulationEvent] = []
-    private(set) var skipped = 0
-    private(set) var writesPerStep: [Int] = []
-    var yields = 0
+    @exclusivity(unchecked) private(set) var applied: [SimulationEvent] = []
+    @exclusivity(unchecked) private(set) var skipped = 0
+    @exclusivity(unchecked) private(set) var writesPerStep: [Int] = []
+    @exclusivity(unchecked) var yields = 0
     /// Each slot's scene while ``withScenesCached(_:)`` runs (index 0 unused); its buffer is
     /// kept between steps.
-    private var cachedScenes: [LifecycleScene?] = []
-    private var isSceneCacheValid = false
+    @exclusivity(unchecked) private var cachedScenes: [LifecycleScene?] = []
+    @exclusivity(unchecked) private var isSceneCacheValid = false
 
     init(app: ErasedApp, options: SimulationOptions, seed: UInt64, disk: any DeviceDisk) {
         self.app = app
@@ -69,19 +72,33 @@ final class SimulationRun {
         return current.runtime.scenes[id]
     }
 
+    /// Whether `slot` has a connected scene (``scene(_:)`` is not `nil`), without handing it out.
+    func hasScene(_ slot: Int) -> Bool {
+        if isSceneCacheValid, cachedScenes.indices.contains(slot) { return cachedScenes[slot] != nil }
+        guard let current, let id = sessions[slot]?.id else { return false }
+        return current.runtime.scenes[id] != nil
+    }
+
+    /// The state of the connected scene of `slot` (`nil` without one), without handing it out.
+    func sceneState(_ slot: Int) -> SceneState? {
+        if isSceneCacheValid, cachedScenes.indices.contains(slot) { return cachedScenes[slot]?.state }
+        guard let current, let id = sessions[slot]?.id else { return nil }
+        return current.runtime.scenes[id]?.state
+    }
+
     /// Runs `body` (which must not change the device: the generator reading it) with each slot's
     /// scene looked up once instead of on every legality check.
     func withScenesCached<Result>(_ body: () -> Result) -> Result {
-        cachedScenes.append(nil)
-        let connected = current?.runtime.scenes ?? [:]
-        for slot in 1...max(1, options.maxScenes) {
-            cachedScenes.append(connected.isEmpty ? nil : sessions[slot].flatMap { connected[$0.id] })
+        let count = max(1, options.maxScenes) + 1
+        if cachedScenes.count != count { cachedScenes = Array(repeating: nil, count: count) }
+        if let connected = current?.runtime.scenes, !connected.isEmpty {
+            for slot in 1..<count { cachedScenes[slot] = sessions[slot].flatMap { connected[$0.id] } }
         }
         isSceneCacheValid = true
         defer {
             // Emptied at once: the cache must not keep a disconnected scene alive.
             isSceneCacheValid = false
-            cachedScenes.removeAll(keepingCapacity: true)
+            for slot in 1..<count { cachedScenes[slot] = nil }
         }
         return body()
     }
@@ -119,7 +136,7 @@ final class SimulationRun {
         }
         context.armedDeath = nil
         writesPerStep.append(context.writesThisStep)
-        await endOfStep()
+        endOfStep()
         return true
     }
 

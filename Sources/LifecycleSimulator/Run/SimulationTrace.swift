@@ -24,14 +24,17 @@ public final class SimulationTrace {
         }
     }
 
+    // Safe because `records`, `hash` and `count` are changed only by the trace's own main-actor
+    // `append` methods; the digest closures they call only mix values into the `hash` they are
+    // handed and never reach the trace.
     /// Every record, in order (empty if the trace was created not to keep them).
-    public private(set) var records: [Record] = []
+    @exclusivity(unchecked) public private(set) var records: [Record] = []
     /// The FNV-1a hash of every record so far (its step and time as 64-bit words, then the values
     /// of a frequent record or the lane and text of a rare one): equal hashes mean equal traces,
     /// whether or not the records are kept.
-    public private(set) var hash = FNV1a64()
+    @exclusivity(unchecked) public private(set) var hash = FNV1a64()
     /// How many records were written.
-    public private(set) var count = 0
+    @exclusivity(unchecked) public private(set) var count = 0
     private let keepsRecords: Bool
 
     /// Creates an empty trace; with `keepsRecords` false only the hash is kept.

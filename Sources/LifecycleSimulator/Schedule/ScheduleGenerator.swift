@@ -33,54 +33,48 @@ struct ScheduleGenerator {
     /// Storage for ``Offers`` kept between calls of ``next(for:random:)``; main actor.
     @MainActor
     private final class Buffers {
-        var templates: [Template] = []
-        var weights: [Int] = []
+        // Safe because the buffers are private to one generator and changed only by `Offers`
+        // on the main actor, one append or removal at a time (no overlapping access).
+        @exclusivity(unchecked) var templates: [Template] = []
+        @exclusivity(unchecked) var weights: [Int] = []
     }
 
-    /// The events offered so far with their weights (parallel arrays, no closures: the generator
-    /// runs before every step).
+    /// The events offered so far with their weights (parallel arrays in the generator's reused
+    /// buffers, no closures: the generator runs before every step).
     @MainActor
     private struct Offers {
         let swarm: SwarmConfiguration
-        var templates: [Template]
-        var weights: [Int]
+        let buffers: Buffers
 
-        /// Takes the buffers' storage (emptied, capacity kept) so that appends do not copy it.
+        /// Empties the buffers (capacity kept) for this step's offers.
         init(swarm: SwarmConfiguration, buffers: Buffers) {
             self.swarm = swarm
-            templates = buffers.templates
-            weights = buffers.weights
-            buffers.templates = []
-            buffers.weights = []
-            templates.removeAll(keepingCapacity: true)
-            weights.removeAll(keepingCapacity: true)
+            self.buffers = buffers
+            buffers.templates.removeAll(keepingCapacity: true)
+            buffers.weights.removeAll(keepingCapacity: true)
         }
 
-        /// Gives the storage back to `buffers` for the next step.
-        func store(in buffers: Buffers) {
-            buffers.templates = templates
-            buffers.weights = weights
-        }
+        var templates: [Template] { buffers.templates }
+        var weights: [Int] { buffers.weights }
 
-        mutating func add(_ kind: EventKind, _ template: Template, _ weight: Int) {
+        func add(_ kind: EventKind, _ template: consuming Template, _ weight: Int) {
             let total = swarm.weight(of: kind) * weight
             if total > 0 {
-                templates.append(template)
-                weights.append(total)
+                buffers.templates.append(template)
+                buffers.weights.append(total)
             }
         }
 
         /// Offers `event` if its kind is enabled and it is legal now (a disabled kind skips the
         /// legality check: it would not be offered either way).
-        mutating func add(_ event: SimulationEvent, ifLegalIn run: SimulationRun) {
+        func add(_ event: consuming SimulationEvent, ifLegalIn run: SimulationRun) {
             let kind = event.kind
             if swarm.weight(of: kind) > 0, run.isLegal(event) { add(kind, .fixed(event), 1) }
         }
     }
 
     func next(for run: SimulationRun, random: inout SimulationRandom) -> SimulationEvent? {
-        var offers = Offers(swarm: swarm, buffers: buffers)
-        defer { offers.store(in: buffers) }
+        let offers = Offers(swarm: swarm, buffers: buffers)
         let linkCount = run.app.links.count
         if run.current == nil {
             offers.add(.launch, .fixed(.launch(.user)), 4)
@@ -97,7 +91,7 @@ struct ScheduleGenerator {
                 offers.add(.enterBackground(scene: slot), ifLegalIn: run)
                 offers.add(.enterForeground(scene: slot), ifLegalIn: run)
                 if linkCount > 0 { offers.add(.openLink(scene: slot, link: random.int(below: linkCount)), ifLegalIn: run) }
-                if scene.state == .foregroundActive { offerUserActions(slot: slot, scene: scene, run: run, offers: &offers) }
+                if scene.state == .foregroundActive { offerUserActions(slot: slot, scene: scene, run: run, offers: offers) }
             } else if isAlive {
                 offers.add(.connectScene, .connect(slot: slot), 1)
                 if linkCount > 0 {
@@ -135,7 +129,7 @@ struct ScheduleGenerator {
     /// Offers each enabled action in the active `scene` of `slot`: the legality of
     /// ``SimulationEvent/userAction(name:scene:seed:)`` with its device checks made once for all
     /// actions (with unique action names each name is its own action).
-    private func offerUserActions(slot: Int, scene: LifecycleScene, run: SimulationRun, offers: inout Offers) {
+    private func offerUserActions(slot: Int, scene: LifecycleScene, run: SimulationRun, offers: Offers) {
         guard swarm.weight(of: .userAction) > 0 else { return }
         guard run.app.hasUniqueActionNames else {
             for action in run.app.actions where run.isLegal(.userAction(name: action.name, scene: slot, seed: 0)) {
@@ -146,8 +140,9 @@ struct ScheduleGenerator {
         guard run.isRunning, let current = run.current, let appIncarnation = current.app,
               scene.state == .foregroundActive
         else { return }
-        let environment = current.environment
-        for action in run.app.actions where action.isEnabled(appIncarnation, scene, environment) {
+        let actions = run.app.actions
+        run.app.forEachEnabledAction(appIncarnation, scene, current.environment) { index in
+            let action = actions[index]
             offers.add(.userAction, .userAction(name: action.name, slot: slot), max(1, action.weight))
         }
     }

@@ -1,0 +1,33 @@
+/// The scene sessions the device keeps, by slot: a small array indexed by slot number instead of
+/// a dictionary, so that the legality checks and the generator, which look slots up before every
+/// step, hash nothing. Slots are the small positive numbers `1...maxScenes` the legality rules
+/// allow; a slot out of range reads as empty.
+///
+/// A value owned by ``SimulationRun``; main actor.
+struct SlotSessions {
+    private var records: [SessionRecord?] = []
+
+    /// The session record of `slot`, if any. Storing a record needs a slot of at least 0 (the
+    /// run only connects legal slots); storing `nil` out of range does nothing.
+    subscript(slot: Int) -> SessionRecord? {
+        get { records.indices.contains(slot) ? records[slot] : nil }
+        set {
+            if records.indices.contains(slot) {
+                records[slot] = newValue
+            } else if let newValue {
+                precondition(slot >= 0, "scene slots are never negative")
+                records.append(contentsOf: repeatElement(nil, count: slot - records.count + 1))
+                records[slot] = newValue
+            }
+        }
+    }
+
+    /// Every slot that may hold a session, ascending (empty ones included).
+    var slotRange: Range<Int> { records.indices }
+
+    /// The slots holding a session, ascending.
+    var slots: [Int] { records.indices.filter { records[$0] != nil } }
+
+    /// The lowest slot holding a session.
+    var firstSlot: Int? { records.indices.first { records[$0] != nil } }
+}
