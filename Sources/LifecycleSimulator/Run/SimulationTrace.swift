@@ -1,8 +1,8 @@
 /// The record of one simulation run: every step, callback, storage write, edit and fault, in
 /// order, with its virtual time and lane (process, scene, store). Its FNV-1a hash proves
 /// determinism: the same seed gives the same records and so the same hash. Frequent records are
-/// hashed from their values (``append(step:milliseconds:lane:text:digest:)``), so a run that keeps
-/// no records (a search) never formats their text, FoundationDB-style; rare ones hash their text.
+/// hashed from their values (their text is built lazily), so a run that keeps no records (a
+/// search) never formats their text, FoundationDB-style; rare ones hash their text.
 ///
 /// Owned by one run; lives on the main actor.
 @MainActor
