@@ -34,18 +34,20 @@ final class ApplicationLifecycleRegistry {
         }
     }
 
+    // Safe because the registry is main-actor isolated and observers are called from a snapshot of the entries,
+    // never inside a modify of this state, so the dynamic exclusivity check has nothing to catch.
     /// Launch events dispatched so far (0, 1 or 2).
-    private(set) var launchStage = 0
+    @exclusivity(unchecked) private(set) var launchStage = 0
     /// The aggregate phase dispatched so far.
-    private(set) var phase = ScenePhase.background
+    @exclusivity(unchecked) private(set) var phase = ScenePhase.background
     /// Observers in addition order. Invariant outside dispatch: each is at (`launchStage`, `phase`).
-    private var entries: [Entry] = []
+    @exclusivity(unchecked) private var entries: [Entry] = []
     /// The id of the last entry added.
-    private var nextEntryID = 0
+    @exclusivity(unchecked) private var nextEntryID = 0
     /// True while a pass or a catch-up runs: an observer added then is a straggler.
-    private var isDispatching = false
+    @exclusivity(unchecked) private var isDispatching = false
     /// Set by ``close()`` when the process ends: nothing is dispatched any more.
-    private(set) var isClosed = false
+    @exclusivity(unchecked) private(set) var isClosed = false
 
     /// Adds an observer and catches it up (at once, or after the running pass).
     func add(_ handler: @escaping @MainActor (ApplicationEvent) -> Void) -> LifecycleObservation {

@@ -29,22 +29,24 @@ final class SceneLifecycleRegistry {
         }
     }
 
+    // Safe because the registry is main-actor isolated and observers are called from a snapshot of the entries,
+    // never inside a modify of this state, so the dynamic exclusivity check has nothing to catch.
     /// The state whose event has been (or is being) dispatched.
-    private(set) var state: SceneState = .unattached
+    @exclusivity(unchecked) private(set) var state: SceneState = .unattached
     /// The latest requested state; differs from `state` only inside ``converge()``.
-    private(set) var target: SceneState = .unattached
+    @exclusivity(unchecked) private(set) var target: SceneState = .unattached
     /// Observers in addition order. Invariant outside dispatch: every entry is at `state`.
-    private var entries: [Entry] = []
+    @exclusivity(unchecked) private var entries: [Entry] = []
     /// The id of the last entry added.
-    private var nextEntryID = 0
+    @exclusivity(unchecked) private var nextEntryID = 0
     /// True while a pass or a catch-up is delivering events: an observer added then is a straggler.
-    private(set) var isDispatching = false
+    @exclusivity(unchecked) private(set) var isDispatching = false
     /// True inside ``converge()``: a reentrant move request retargets instead of being queued.
-    private(set) var isConverging = false
+    @exclusivity(unchecked) private(set) var isConverging = false
     /// Set when an observer was added during dispatch and has not been caught up yet.
-    private var hasStragglers = false
+    @exclusivity(unchecked) private var hasStragglers = false
     /// Set by ``close()``: nothing is dispatched any more and no observer is kept.
-    private(set) var isClosed = false
+    @exclusivity(unchecked) private(set) var isClosed = false
     /// Called after each event has reached every observer (and stragglers were caught up).
     var didDispatch: (@MainActor (SceneEvent) -> Void)?
 

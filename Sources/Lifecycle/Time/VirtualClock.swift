@@ -27,12 +27,16 @@ public final class VirtualClock: LifelineClock {
         var waiter: TrackedTask? = nil
     }
 
+    // Safe because the clock is main-actor isolated and actions and wakes run only after their entry was
+    // removed (never inside a modify of `entries`); `removeAll` closures only compare sequences. So the
+    // dynamic exclusivity check (paid on every schedule, sleep and advance) has nothing to catch.
     /// The current virtual instant.
-    public private(set) var now: LifelineInstant = .zero
+    @exclusivity(unchecked) public private(set) var now: LifelineInstant = .zero
     /// The wall-clock date at ``LifelineInstant/zero``.
     public let origin: Date
-    private var entries: [Entry] = []
-    private var sequence = 0
+    /// Pending entries sorted by (deadline, sequence): the earliest is always first.
+    @exclusivity(unchecked) private var entries: [Entry] = []
+    @exclusivity(unchecked) private var sequence = 0
 
     /// Creates a clock at instant zero whose wall-clock date starts at `origin`.
     public init(origin: Date = Date(timeIntervalSince1970: 1_800_000_000)) {
@@ -53,7 +57,7 @@ public final class VirtualClock: LifelineClock {
 
     /// The earliest pending deadline (an action or a sleeper), if any.
     public var nextDeadline: LifelineInstant? {
-        entries.min { ($0.deadline, $0.sequence) < ($1.deadline, $1.sequence) }?.deadline
+        entries.first?.deadline
     }
 
     /// Number of pending actions and sleepers.
@@ -101,8 +105,8 @@ public final class VirtualClock: LifelineClock {
     /// in deadline order. Actions scheduled while advancing run too if they are due.
     /// Does nothing if `instant` is in the past.
     public func advance(to instant: LifelineInstant) {
-        while let index = indexOfEarliest(), entries[index].deadline <= instant {
-            let entry = entries.remove(at: index)
+        while let first = entries.first, first.deadline <= instant {
+            let entry = entries.removeFirst()
             if entry.deadline > now { now = entry.deadline }
             entry.handle?.markFired()
             entry.fire()
@@ -142,12 +146,16 @@ public final class VirtualClock: LifelineClock {
         }
     }
 
+    /// Inserts `entry` after every entry due at or before its deadline. Its sequence is the newest,
+    /// so this keeps `entries` sorted by (deadline, sequence).
     private func insert(_ entry: Entry) {
-        entries.append(entry)
-    }
-
-    private func indexOfEarliest() -> Int? {
-        entries.indices.min { (entries[$0].deadline, entries[$0].sequence) < (entries[$1].deadline, entries[$1].sequence) }
+        var low = 0
+        var high = entries.count
+        while low < high {
+            let middle = (low + high) / 2
+            if entries[middle].deadline <= entry.deadline { low = middle + 1 } else { high = middle }
+        }
+        entries.insert(entry, at: low)
     }
 
     static func seconds(_ duration: Duration) -> TimeInterval {

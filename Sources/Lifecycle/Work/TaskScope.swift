@@ -16,13 +16,16 @@
 public final class TaskScope {
     /// A name for logs and reports, such as `scene 2F3A` or `screen BookRecord`.
     public let name: String
+    // Safe because the scope is main-actor isolated and no closure that reaches a scope runs inside a modify of
+    // this state (`removeAll` closures only compare identities; tasks and end handlers run after the
+    // state was read), so the dynamic exclusivity check has nothing to catch.
     /// False once ``end()`` was called; a task started after that is cancelled at once.
-    public private(set) var isActive = true
+    @exclusivity(unchecked) public private(set) var isActive = true
 
     private let tracker: WorkTracker
-    private var tasks: [WorkTracker.TaskID: Task<Void, Never>] = [:]
-    private var children: [TaskScope] = []
-    private var endHandlers: [@MainActor () -> Void] = []
+    @exclusivity(unchecked) private var tasks: [WorkTracker.TaskID: Task<Void, Never>] = [:]
+    @exclusivity(unchecked) private var children: [TaskScope] = []
+    @exclusivity(unchecked) private var endHandlers: [@MainActor () -> Void] = []
     private weak var parent: TaskScope?
 
     /// Creates a root scope whose tasks are counted by `tracker`.

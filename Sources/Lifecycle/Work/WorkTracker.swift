@@ -21,13 +21,16 @@ public final class WorkTracker {
     /// The tracked task the current code runs in, if any.
     @TaskLocal public static var currentTask: TrackedTask?
 
+    // Safe because the tracker is main-actor isolated and no closure that reaches the tracker runs inside a
+    // modify of its state (`removeAll` closures only compare ids), so the dynamic exclusivity check
+    // (paid on every start, park, unpark and finish) has nothing to catch.
     /// Live tracked tasks by identity, with their labels.
-    public private(set) var liveTasks: [TaskID: String] = [:]
+    @exclusivity(unchecked) public private(set) var liveTasks: [TaskID: String] = [:]
     /// The subset of ``liveTasks`` parked at a Lifeline-owned suspension point.
-    public private(set) var parkedTasks: Set<TaskID> = []
+    @exclusivity(unchecked) public private(set) var parkedTasks: Set<TaskID> = []
     /// Incremented on every start, finish, park and unpark; a host compares it to notice progress.
-    public private(set) var generation = 0
-    private var nextID = 0
+    @exclusivity(unchecked) public private(set) var generation = 0
+    @exclusivity(unchecked) private var nextID = 0
 
     /// Creates an empty tracker.
     public init() {}
@@ -113,11 +116,11 @@ public final class WorkTracker {
     }
 
     /// Woken tasks waiting for their turn, in the order they were unparked.
-    private var runQueue: [TaskID] = []
+    @exclusivity(unchecked) private var runQueue: [TaskID] = []
     /// The woken task allowed to run; the next one is admitted when it parks again or finishes.
-    private var running: TaskID?
+    @exclusivity(unchecked) private var running: TaskID?
     /// Tasks that came back before their turn, waiting to be admitted.
-    private var turnWaiters: [TaskID: CheckedContinuation<Void, Never>] = [:]
+    @exclusivity(unchecked) private var turnWaiters: [TaskID: CheckedContinuation<Void, Never>] = [:]
 
     private func waitForTurn(_ id: TaskID) async {
         // A resumer that did not unpark (none in Lifeline) still gets a turn, queued now.
