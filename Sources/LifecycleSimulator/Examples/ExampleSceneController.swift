@@ -21,6 +21,7 @@ final class ExampleSceneController: SceneDelegate {
 
     init(scene: LifecycleScene, library: LibraryExample) {
         self.id = scene.id
+        self.selectionKey = HistoryKey("selection", scene: scene.id)
         self.scene = scene
         self.library = library
         self.sharesSelection = library.bugs.contains(.sharedSelectionSingleton)
@@ -30,7 +31,8 @@ final class ExampleSceneController: SceneDelegate {
         )
     }
 
-    var selectionKey: HistoryKey { HistoryKey("selection", scene: id) }
+    /// The history key of this scene's selection (built once: read on every observation).
+    let selectionKey: HistoryKey
 
     /// The selected book: per scene, or the process-wide one with the planted bug.
     var selection: String? {

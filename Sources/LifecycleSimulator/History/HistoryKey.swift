@@ -4,14 +4,28 @@ import Lifecycle
 /// scene session (`note` of scene S1). A `Sendable` value.
 public struct HistoryKey: Hashable, Comparable, Sendable, CustomStringConvertible {
     /// What the value is, such as `note` or `selection`.
-    public var name: String
+    public var name: String { didSet { digest = Self.digest(name, scene) } }
     /// The scene session the value belongs to, or `nil` for an app-wide value.
-    public var scene: SceneSessionID?
+    public var scene: SceneSessionID? { didSet { digest = Self.digest(name, scene) } }
+    /// FNV-1a of the name and scene, computed once: the checks look keys up in dictionaries on
+    /// every step, and hashing one word is much cheaper than hashing two strings.
+    private var digest: UInt64
 
     /// Creates a key.
     public init(_ name: String, scene: SceneSessionID? = nil) {
         self.name = name
         self.scene = scene
+        self.digest = Self.digest(name, scene)
+    }
+
+    /// Equal when the names and the scenes are equal.
+    public static func == (lhs: HistoryKey, rhs: HistoryKey) -> Bool {
+        lhs.digest == rhs.digest && lhs.name == rhs.name && lhs.scene == rhs.scene
+    }
+
+    /// Mixes in the precomputed digest of the name and scene.
+    public func hash(into hasher: inout Hasher) {
+        hasher.combine(digest)
     }
 
     public static func < (lhs: HistoryKey, rhs: HistoryKey) -> Bool {
@@ -20,6 +34,15 @@ public struct HistoryKey: Hashable, Comparable, Sendable, CustomStringConvertibl
 
     public var description: String {
         scene.map { "\(name)@\($0.rawValue)" } ?? name
+    }
+
+    private static func digest(_ name: String, _ scene: SceneSessionID?) -> UInt64 {
+        var hash = FNV1a64(name)
+        if let scene {
+            hash.combine(byte: 0)
+            hash.combine(scene.rawValue)
+        }
+        return hash.value
     }
 }
 
