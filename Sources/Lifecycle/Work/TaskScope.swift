@@ -60,14 +60,14 @@ public final class TaskScope {
             task.cancel()
             return task
         }
-        let tracked = tracker.start(label: "\(name): \(label)")
+        let tracked = tracker.start(scope: name, label: label)
         let task = Task.immediateIfPossible { [weak self, tracker] in
             await WorkTracker.$currentTask.withValue(tracked) { await operation() }
             self?.tasks[tracked.id] = nil
             tracker.finish(tracked.id)
         }
         // A task that finished synchronously has already been counted out; keep only running ones.
-        if tracker.liveTasks[tracked.id] != nil { tasks[tracked.id] = task }
+        if tracker.isLive(tracked.id) { tasks[tracked.id] = task }
         // The operation may have ended this scope before its first suspension.
         if !isActive { task.cancel() }
         return task

@@ -21,11 +21,23 @@ public final class WorkTracker {
     /// The tracked task the current code runs in, if any.
     @TaskLocal public static var currentTask: TrackedTask?
 
+    /// A task's label kept in its two parts, joined only when a report reads it (every scoped
+    /// task would otherwise build its label string at start).
+    struct Label {
+        let scope: String
+        let task: String
+        var text: String { "\(scope): \(task)" }
+    }
+
+    /// Live tracked tasks by identity, with their labels (built on each read: for reports and
+    /// tests).
+    public var liveTasks: [TaskID: String] { live.mapValues(\.text) }
+
     // Safe because the tracker is main-actor isolated and no closure that reaches the tracker runs inside a
     // modify of its state (`removeAll` closures only compare ids), so the dynamic exclusivity check
     // (paid on every start, park, unpark and finish) has nothing to catch.
-    /// Live tracked tasks by identity, with their labels.
-    @exclusivity(unchecked) public private(set) var liveTasks: [TaskID: String] = [:]
+    /// The live tasks' labels in parts; the storage behind ``liveTasks``.
+    @exclusivity(unchecked) private var live: [TaskID: Label] = [:]
     /// The subset of ``liveTasks`` parked at a Lifeline-owned suspension point.
     @exclusivity(unchecked) public private(set) var parkedTasks: Set<TaskID> = []
     /// Incremented on every start, finish, park and unpark; a host compares it to notice progress.
@@ -36,22 +48,28 @@ public final class WorkTracker {
     public init() {}
 
     /// Whether every live task is parked (true when there are none).
-    public var isQuiescent: Bool { parkedTasks.count == liveTasks.count }
+    public var isQuiescent: Bool { parkedTasks.count == live.count }
 
     /// Labels of live tasks that are not parked, sorted, for reports.
     public var unparkedLabels: [String] {
-        liveTasks.filter { !parkedTasks.contains($0.key) }.sorted { $0.key < $1.key }.map(\.value)
+        live.filter { !parkedTasks.contains($0.key) }.sorted { $0.key < $1.key }.map(\.value.text)
     }
 
-    func start(label: String) -> TrackedTask {
+    /// Starts counting a task of the scope named `scope` labelled `label`.
+    func start(scope: String, label: String) -> TrackedTask {
         nextID &+= 1
-        liveTasks[nextID] = label
+        live[nextID] = Label(scope: scope, task: label)
         generation &+= 1
         return TrackedTask(id: nextID, tracker: self)
     }
 
+    /// Whether the task `id` is live (started and not finished).
+    func isLive(_ id: TaskID) -> Bool {
+        live[id] != nil
+    }
+
     func finish(_ id: TaskID) {
-        liveTasks[id] = nil
+        live[id] = nil
         parkedTasks.remove(id)
         runQueue.removeAll { $0 == id }
         generation &+= 1
@@ -78,7 +96,7 @@ public final class WorkTracker {
     /// tasks woken together could otherwise run in either order; with the turn rule their order
     /// depends only on the order of the wakes.
     public func parked<T, E: Error>(_ body: () async throws(E) -> T) async throws(E) -> T {
-        guard let task = WorkTracker.currentTask, task.tracker === self, liveTasks[task.id] != nil else {
+        guard let task = WorkTracker.currentTask, task.tracker === self, live[task.id] != nil else {
             return try await body()
         }
         guard parkedTasks.insert(task.id).inserted else { return try await body() }
