@@ -92,7 +92,7 @@ public final class VirtualClock: LifelineClock {
         defer { entries.removeAll { $0.sequence == id } }
         try await WorkTracker.parkCurrentTask {
             try await withTaskCancellationHandler {
-                try await withCheckedThrowingContinuation { continuation in
+                try await withUnsafeThrowingContinuation { continuation in
                     slot.install(continuation)
                 }
             } onCancel: {
@@ -165,16 +165,17 @@ public final class VirtualClock: LifelineClock {
 }
 
 /// The continuation of one sleeping task, resumable once from the clock (main actor) or from a
-/// cancellation handler (any thread).
+/// cancellation handler (any thread). The continuation is unchecked: the slot's state resumes it
+/// exactly once (the first outcome wins, under the lock), which is what a checked one verifies.
 private final class SleeperSlot: Sendable {
     private struct State: ~Copyable {
-        var continuation: CheckedContinuation<Void, any Error>?
+        var continuation: UnsafeContinuation<Void, any Error>?
         var outcome: Result<Void, any Error>?
     }
 
     private let state = Mutex(State())
 
-    func install(_ continuation: CheckedContinuation<Void, any Error>) {
+    func install(_ continuation: UnsafeContinuation<Void, any Error>) {
         let ready: Result<Void, any Error>? = state.withLock { state in
             if let outcome = state.outcome { return outcome }
             state.continuation = continuation
@@ -185,7 +186,7 @@ private final class SleeperSlot: Sendable {
 
     func resume(throwing error: (any Error)?) {
         let outcome: Result<Void, any Error> = error.map { .failure($0) } ?? .success(())
-        let continuation: CheckedContinuation<Void, any Error>? = state.withLock { state in
+        let continuation: UnsafeContinuation<Void, any Error>? = state.withLock { state in
             guard state.outcome == nil else { return nil }
             state.outcome = outcome
             let continuation = state.continuation

@@ -137,8 +137,9 @@ public final class WorkTracker {
     @exclusivity(unchecked) private var runQueue: [TaskID] = []
     /// The woken task allowed to run; the next one is admitted when it parks again or finishes.
     @exclusivity(unchecked) private var running: TaskID?
-    /// Tasks that came back before their turn, waiting to be admitted.
-    @exclusivity(unchecked) private var turnWaiters: [TaskID: CheckedContinuation<Void, Never>] = [:]
+    /// Tasks that came back before their turn, waiting to be admitted. Unchecked continuations:
+    /// each is resumed once, by ``admitNext()`` after removing it from this table.
+    @exclusivity(unchecked) private var turnWaiters: [TaskID: UnsafeContinuation<Void, Never>] = [:]
 
     private func waitForTurn(_ id: TaskID) async {
         // A resumer that did not unpark (none in Lifeline) still gets a turn, queued now.
@@ -148,7 +149,7 @@ public final class WorkTracker {
             running = id
             return
         }
-        await withCheckedContinuation { turnWaiters[id] = $0 }
+        await withUnsafeContinuation { turnWaiters[id] = $0 }
     }
 
     private func admitNext() {
