@@ -48,7 +48,7 @@ public struct SimulatedSecretStore: SecretStore {
         let target = path(key)
         do {
             try fileSystem.createDirectory(at: Self.directory, permissions: 0o700)
-            try fileSystem.writeFile(Data(secret.revealed.utf8), to: target + ".tmp", permissions: 0o600)
+            try fileSystem.writeFile(Data(utf8Of: secret.revealed), to: target + ".tmp", permissions: 0o600)
             try fileSystem.syncFile(at: target + ".tmp")
             try fileSystem.rename(from: target + ".tmp", to: target)
             try fileSystem.syncDirectory(at: Self.directory)

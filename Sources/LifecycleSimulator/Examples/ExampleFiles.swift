@@ -12,7 +12,7 @@ struct ExampleFiles: Sendable {
     /// Writes `text` durably to `path`; returns whether every step succeeded.
     @discardableResult
     func write(_ text: String, to path: String) -> Bool {
-        let body = Data("c=\(FNV1a64(text).hex)\n\(text)".utf8)
+        let body = Data(utf8Of: "c=\(FNV1a64(text).hex)\n\(text)")
         let directory = Self.parent(of: path)
         do {
             let temporary = path + ".tmp"
@@ -42,7 +42,7 @@ struct ExampleFiles: Sendable {
         let text = String(decoding: data, as: UTF8.self)
         if let newline = text.utf8.firstIndex(of: UInt8(ascii: "\n")), text.hasPrefix("c=") {
             let body = String(text[text.index(after: newline)...])
-            if text[text.index(text.startIndex, offsetBy: 2)..<newline] == FNV1a64(body).hex, Data(text.utf8) == data {
+            if text[text.index(text.startIndex, offsetBy: 2)..<newline] == FNV1a64(body).hex, Data(utf8Of: text) == data {
                 return body
             }
         }

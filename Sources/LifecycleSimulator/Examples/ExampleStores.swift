@@ -234,7 +234,7 @@ final class SharedSelection {
 enum ExampleEnvelope {
     static func encode(selection: String?) -> Data {
         let body = "v2|sel=\(selection ?? "")"
-        return Data("\(body)|c=\(FNV1a64(body).hex)".utf8)
+        return Data(utf8Of: "\(body)|c=\(FNV1a64(body).hex)")
     }
 
     /// The selection in `payload`, `nil` for none or for an invalid payload.

@@ -19,7 +19,7 @@ extension LibraryExample {
         app.restorationMutations = [
             RestorationMutator(name: "older schema") { payload, random in
                 let id = ExampleEnvelope.decode(payload) ?? ""
-                return Data("v1|\(id)".utf8)
+                return Data(utf8Of: "v1|\(id)")
             },
             RestorationMutator(name: "deleted book") { _, random in
                 ExampleEnvelope.encode(selection: "B\(random.int(in: 90...99))")
