@@ -35,35 +35,39 @@ public final class LifecycleRuntime {
     /// Creates the delegate of each new scene object; called just before `willConnect`.
     public var sceneDelegateFactory: (@MainActor (LifecycleScene) -> (any SceneDelegate)?)?
 
+    // Safe because the runtime is main-actor isolated and reads or replaces this state only in instantaneous
+    // accesses: delegates and observers are called with values already read out (never inside a modify
+    // of these properties; `removeAll` closures only compare identities), so the dynamic exclusivity
+    // check (paid on every event the host hands in) has nothing to catch.
     /// The process-level state.
-    public internal(set) var processState: ProcessState = .notRunning
+    @exclusivity(unchecked) public internal(set) var processState: ProcessState = .notRunning
     /// The options of the launch, once launched.
-    public internal(set) var launchOptions: LaunchOptions?
+    @exclusivity(unchecked) public internal(set) var launchOptions: LaunchOptions?
     /// Connected scenes by session.
-    public internal(set) var scenes: [SceneSessionID: LifecycleScene] = [:]
+    @exclusivity(unchecked) public internal(set) var scenes: [SceneSessionID: LifecycleScene] = [:]
     /// Sessions this process knows (connected or not), with their latest restoration payloads.
-    public internal(set) var sessions: [SceneSessionID: SceneSession] = [:]
+    @exclusivity(unchecked) public internal(set) var sessions: [SceneSessionID: SceneSession] = [:]
 
     /// Application observers and the launch stage and phase they were told about.
     let applicationRegistry = ApplicationLifecycleRegistry()
     /// True while an event (or a late observer's catch-up) is being dispatched; host events
     /// handed in meanwhile are queued.
-    private var isHandling = false
+    @exclusivity(unchecked) private var isHandling = false
     /// Set by ``markKilled()``: the incarnation is over and can never launch.
-    private(set) var wasKilled = false
+    @exclusivity(unchecked) private(set) var wasKilled = false
     /// True from `willFinishLaunching` until `didFinishLaunching` has returned.
-    var isHandlingLaunch = false
+    @exclusivity(unchecked) var isHandlingLaunch = false
     /// Host events handed in during dispatch, handled in order once it is over.
-    private var queuedEvents: [HostEvent] = []
+    @exclusivity(unchecked) private var queuedEvents: [HostEvent] = []
     var backgroundHandlers: [String: @MainActor (BackgroundTask) -> Void] = [:]
-    var pendingRequests: [String: BackgroundTaskRequest] = [:]
-    var runningBackgroundTasks: [String: BackgroundTask] = [:]
+    @exclusivity(unchecked) var pendingRequests: [String: BackgroundTaskRequest] = [:]
+    @exclusivity(unchecked) var runningBackgroundTasks: [String: BackgroundTask] = [:]
     /// Leases not ended, in the order they were taken.
-    var activeLeases: [ExtraTimeLease] = []
+    @exclusivity(unchecked) var activeLeases: [ExtraTimeLease] = []
     var silentPushHandler: (@MainActor ([String: String], @escaping @MainActor () -> Void) -> Void)?
     /// Deadline timers of silent pushes whose completion has not been called, by push number.
-    var pendingSilentPushes: [Int: ScheduledAction] = [:]
-    var silentPushCount = 0
+    @exclusivity(unchecked) var pendingSilentPushes: [Int: ScheduledAction] = [:]
+    @exclusivity(unchecked) var silentPushCount = 0
     var purgeables: [WeakPurgeable] = []
     private let defaultBudgets: BackgroundBudgets
 

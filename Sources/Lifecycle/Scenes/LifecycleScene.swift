@@ -8,21 +8,24 @@ import Foundation
 /// the main actor. Once disconnected it never comes back and keeps no observer.
 @MainActor
 public final class LifecycleScene: Identifiable {
+    // Safe because the scene is main-actor isolated and its delegate is called with the reference already
+    // read out (never inside a modify of these properties), so the dynamic exclusivity check (paid on
+    // every scene event forwarded to the delegate) has nothing to catch.
     /// The session this scene object belongs to.
-    public private(set) var session: SceneSession
+    @exclusivity(unchecked) public private(set) var session: SceneSession
     /// What the scene was connected with.
     public let connectionOptions: ConnectionOptions
     /// Work bound to this scene; ended (tasks cancelled) on disconnect.
     public let scope: TaskScope
     /// The scene's delegate, retained by the scene until it disconnects.
-    public private(set) var delegate: (any SceneDelegate)?
+    @exclusivity(unchecked) public private(set) var delegate: (any SceneDelegate)?
 
     let registry = SceneLifecycleRegistry()
     /// The runtime that dispatches this scene's events; late observers are caught up under its
     /// dispatch guard so that host events they send are queued, not nested.
     weak var runtime: LifecycleRuntime?
     /// Set while the runtime disconnects the scene: a reentrant move request is refused.
-    var isDisconnecting = false
+    @exclusivity(unchecked) var isDisconnecting = false
     private let phaseBroadcaster = PhaseBroadcaster()
     private let tracker: WorkTracker
 
@@ -47,7 +50,7 @@ public final class LifecycleScene: Identifiable {
     public var phase: ScenePhase? { state.phase }
 
     /// Whether the scene has disconnected; a disconnected scene object never comes back.
-    public private(set) var isDisconnected = false
+    @exclusivity(unchecked) public private(set) var isDisconnected = false
 
     /// Adds an observer of this scene's events. A late observer is caught up at once with the
     /// events that lead to the current state; one added during dispatch is caught up when the
