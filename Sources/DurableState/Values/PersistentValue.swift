@@ -150,7 +150,7 @@ public final class PersistentValue<Value: Sendable> {
         nextObserverID += 1
         let id = nextObserverID
         observers[id] = handler
-        return SaveStateObservation { [weak self] in self?.observers[id] = nil }
+        return SaveStateObservation(remove: { [weak self] in self?.observers[id] = nil })
     }
 
     private func scheduleDebounce() {
@@ -242,20 +242,6 @@ public enum HydrationOutcome: Sendable, Equatable {
     case alreadyHydrating
 }
 
-/// A registration made by ``PersistentValue/addSaveStateObserver(_:)``; ``cancel()`` removes it.
-/// Owned by whoever registered; lives on the main actor. Dropping it does not remove the observer.
-@MainActor
-public final class SaveStateObservation {
-    private var remove: (@MainActor () -> Void)?
-
-    init(remove: @escaping @MainActor () -> Void) {
-        self.remove = remove
-    }
-
-    /// Removes the observer; later calls do nothing.
-    public func cancel() {
-        let action = remove
-        remove = nil
-        action?()
-    }
-}
+/// A registration made by ``PersistentValue/addSaveStateObserver(_:)``: Lifecycle's observation
+/// handle, whose `cancel()` removes the observer. Owned by whoever registered; main actor.
+public typealias SaveStateObservation = LifecycleObservation

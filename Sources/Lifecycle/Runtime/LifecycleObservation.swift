@@ -1,11 +1,13 @@
 /// A registration of an observer; ``cancel()`` removes it. Removal sends no teardown events.
 /// Owned by whoever added the observer; lives on the main actor. Dropping the handle does not
-/// remove the observer.
+/// remove the observer. Other Lifeline modules hand out the same handle for their observers
+/// (DurableState's save-state observers).
 @MainActor
 public final class LifecycleObservation {
     private var remove: (@MainActor () -> Void)?
 
-    init(remove: @escaping @MainActor () -> Void) {
+    /// Creates a handle whose ``cancel()`` runs `remove` once: for code that offers observers.
+    public init(remove: @escaping @MainActor () -> Void) {
         self.remove = remove
     }
 
