@@ -15,11 +15,10 @@ extension CampusIncarnation {
         ]
     }
 
-    /// Signed in ⇔ the token is in the secret store (the canary checks it is nowhere else); the
-    /// launch gate stays closed until the stored token has been verified or cleared.
+    /// Signed in ⇔ the token is in the secret store (the canary checks it is nowhere else). Once the
+    /// launch gate has opened, a signed-out app has no stored token left to verify.
     var tokenPlacementProblem: String? {
         let auth = composition.services.auth
-        if composition.isLaunchGateClosed != auth.isRestoringSession { return "the launch gate does not follow session restoration" }
         guard !auth.isRestoringSession, !auth.isWorking else { return nil }
         let stored: Bool
         do {

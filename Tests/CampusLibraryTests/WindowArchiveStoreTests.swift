@@ -15,6 +15,14 @@ struct WindowArchiveStoreTests {
         WindowArchiveStore(directory: "/", fileSystem: fileSystem, clock: clock)
     }
 
+    /// A first launch that saves ``archive`` and finishes; with `finished: false` it crashes first.
+    func launchSaving(finished: Bool) throws {
+        let store = launch()
+        _ = store.load()
+        try store.save(Self.archive)
+        if finished { store.markLaunchFinished() }
+    }
+
     static let archive = WindowArchive(
         windows: [.init(id: SceneSessionID("A"), payload: Data("state A".utf8)), .init(id: SceneSessionID("B"), payload: nil)],
         active: SceneSessionID("B")
@@ -22,18 +30,13 @@ struct WindowArchiveStoreTests {
 
     @Test("windows, their payloads and the active one come back on the next launch")
     func roundTrip() throws {
-        let first = launch()
-        _ = first.load()
-        try first.save(Self.archive)
-        first.markLaunchFinished()
+        try launchSaving(finished: true)
         #expect(launch().load() == Self.archive)
     }
 
     @Test("after two launches in a row that never finished, the windows come back without their state")
     func crashLoopGuard() throws {
-        let first = launch()
-        _ = first.load()
-        try first.save(Self.archive)
+        try launchSaving(finished: false)
         // This launch and the next crash before their windows are on screen.
         let second = launch()
         #expect(second.load() == Self.archive)
@@ -51,10 +54,7 @@ struct WindowArchiveStoreTests {
 
     @Test("a launch that finished resets the count")
     func finishedLaunchResets() throws {
-        let first = launch()
-        _ = first.load()
-        try first.save(Self.archive)
-        first.markLaunchFinished()
+        try launchSaving(finished: true)
         let second = launch()
         _ = second.load()
         second.markLaunchFinished()
