@@ -132,7 +132,7 @@ final class SceneLifecycleRegistry {
             entry.handler(event)
             if isClosed { break }
         }
-        withExtendedLifetime(pass) {}
+        extendLifetime(pass)
     }
 
     private func catchUpStragglers() {

@@ -75,19 +75,15 @@ final class PhaseSubscriber: Sendable {
             return state.nextWaiterID
         }
         let task = WorkTracker.currentTask
-        return await tracker.parked {
-            await withTaskCancellationHandler {
-                await withCheckedContinuation { continuation in
-                    let ready: ScenePhase?? = state.withLock { state in
-                        if !state.buffer.isEmpty { return .some(state.buffer.removeFirst()) }
-                        if state.isFinished || Task.isCancelled { return .some(nil) }
-                        state.waiters.append(Waiter(id: id, continuation: continuation, task: task))
-                        return .none
-                    }
-                    if let ready { continuation.resume(returning: ready) }
+        return await tracker.parked(onCancel: { self.cancelWaiter(id) }) {
+            await withCheckedContinuation { continuation in
+                let ready: ScenePhase?? = state.withLock { state in
+                    if !state.buffer.isEmpty { return .some(state.buffer.removeFirst()) }
+                    if state.isFinished || Task.isCancelled { return .some(nil) }
+                    state.waiters.append(Waiter(id: id, continuation: continuation, task: task))
+                    return .none
                 }
-            } onCancel: {
-                self.cancelWaiter(id)
+                if let ready { continuation.resume(returning: ready) }
             }
         }
     }

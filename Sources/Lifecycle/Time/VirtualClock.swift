@@ -18,7 +18,8 @@ public final class VirtualClock: LifelineClock {
     private struct Entry {
         let deadline: LifelineInstant
         let sequence: Int
-        let fire: @MainActor () -> Void
+        /// The scheduled action; `nil` for a sleeper.
+        let fire: (@MainActor () -> Void)?
         /// The handle of a scheduled action; `nil` for a sleeper.
         let handle: ScheduledAction?
         /// The continuation slot of a sleeper; `nil` for a scheduled action.
@@ -80,23 +81,14 @@ public final class VirtualClock: LifelineClock {
             return
         }
         let slot = SleeperSlot()
-        let waiter = WorkTracker.currentTask
         sequence &+= 1
         let id = sequence
-        let wake: @MainActor () -> Void = {
-            slot.resume(throwing: nil)
-            if let waiter { waiter.tracker.unpark(waiter) }
-        }
-        insert(Entry(deadline: deadline, sequence: id, fire: wake, handle: nil, sleeper: slot, waiter: waiter))
+        insert(Entry(deadline: deadline, sequence: id, fire: nil, handle: nil, sleeper: slot, waiter: WorkTracker.currentTask))
         // A cancelled sleeper leaves no entry behind: `nextDeadline` only reports real work.
         defer { entries.removeAll { $0.sequence == id } }
-        try await WorkTracker.parkCurrentTask {
-            try await withTaskCancellationHandler {
-                try await withUnsafeThrowingContinuation { continuation in
-                    slot.install(continuation)
-                }
-            } onCancel: {
-                slot.resume(throwing: CancellationError())
+        try await WorkTracker.parkCurrentTask(onCancel: { slot.resume(throwing: CancellationError()) }) {
+            try await withUnsafeThrowingContinuation { continuation in
+                slot.install(continuation)
             }
         }
     }
@@ -109,7 +101,12 @@ public final class VirtualClock: LifelineClock {
             let entry = entries.removeFirst()
             if entry.deadline > now { now = entry.deadline }
             entry.handle?.markFired()
-            entry.fire()
+            if let fire = entry.fire {
+                fire()
+            } else {
+                entry.sleeper?.resume(throwing: nil)
+                if let waiter = entry.waiter { waiter.tracker.unpark(waiter) }
+            }
         }
         if instant > now { now = instant }
     }

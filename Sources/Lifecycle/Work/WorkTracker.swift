@@ -77,10 +77,15 @@ public final class WorkTracker {
     }
 
     /// Marks the current tracked task, if any, parked at a Lifeline-owned suspension point while
-    /// `body` suspends, in whichever tracker counts it.
-    public static func parkCurrentTask<T, E: Error>(_ body: () async throws(E) -> T) async throws(E) -> T {
-        guard let task = currentTask else { return try await body() }
-        return try await task.tracker.parked(body)
+    /// `body` suspends, in whichever tracker counts it. See ``parked(onCancel:_:)``.
+    public static func parkCurrentTask<T, E: Error>(
+        onCancel: (@Sendable () -> Void)? = nil, _ body: () async throws(E) -> T
+    ) async throws(E) -> T {
+        guard let task = currentTask else {
+            guard let onCancel else { return try await body() }
+            return try await withCancellation(onCancel, body)
+        }
+        return try await task.tracker.parked(onCancel: onCancel, body)
     }
 
     /// Marks the current tracked task (if any) parked while `body` suspends.
@@ -95,11 +100,19 @@ public final class WorkTracker {
     /// A resumed continuation reaches the main actor through the runtime's thread pool, so two
     /// tasks woken together could otherwise run in either order; with the turn rule their order
     /// depends only on the order of the wakes.
-    public func parked<T, E: Error>(_ body: () async throws(E) -> T) async throws(E) -> T {
-        guard let task = WorkTracker.currentTask, task.tracker === self, live[task.id] != nil else {
-            return try await body()
+    ///
+    /// `onCancel` is for a wait that must end when its task is cancelled: it runs once, on any
+    /// thread, from the same cancellation handler that unparks the task (each handler costs the
+    /// concurrency runtime a lock, and sleeps are frequent).
+    public func parked<T, E: Error>(
+        onCancel: (@Sendable () -> Void)? = nil, _ body: () async throws(E) -> T
+    ) async throws(E) -> T {
+        guard let task = WorkTracker.currentTask, task.tracker === self, live[task.id] != nil,
+              parkedTasks.insert(task.id).inserted
+        else {
+            guard let onCancel else { return try await body() }
+            return try await Self.withCancellation(onCancel, body)
         }
-        guard parkedTasks.insert(task.id).inserted else { return try await body() }
         generation &+= 1
         let id = task.id
         if running == id { admitNext() }
@@ -110,12 +123,29 @@ public final class WorkTracker {
                 return .failure(error)
             }
         } onCancel: { [self] in
+            onCancel?()
             // Cancelling a task parked at a Lifeline point resumes it: count it runnable at once
             // when the cancellation comes from the main queue (scopes end there).
             guard MainQueue.isCurrent else { return }
             MainActor.assumeIsolated { self.unpark(id) }
         }
         await waitForTurn(id)
+        return try result.get()
+    }
+
+    /// `withTaskCancellationHandler` keeping `body`'s typed error.
+    private nonisolated static func withCancellation<T, E: Error>(
+        _ onCancel: @Sendable () -> Void, _ body: () async throws(E) -> T
+    ) async throws(E) -> T {
+        let result: Result<T, E> = await withTaskCancellationHandler {
+            do throws(E) {
+                return .success(try await body())
+            } catch {
+                return .failure(error)
+            }
+        } onCancel: {
+            onCancel()
+        }
         return try result.get()
     }
 

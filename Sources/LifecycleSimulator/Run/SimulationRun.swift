@@ -92,7 +92,9 @@ final class SimulationRun {
         let count = max(1, options.maxScenes) + 1
         if cachedScenes.count != count { cachedScenes = Array(repeating: nil, count: count) }
         if let connected = current?.runtime.scenes, !connected.isEmpty {
-            for slot in 1..<count { cachedScenes[slot] = sessions[slot].flatMap { connected[$0.id] } }
+            for slot in 1..<count {
+                if let record = sessions[slot] { cachedScenes[slot] = connected[record.id] }
+            }
         }
         isSceneCacheValid = true
         defer {
