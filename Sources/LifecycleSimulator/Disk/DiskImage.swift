@@ -63,13 +63,15 @@ enum DiskPath {
         return String(path[..<utf8.index(utf8.startIndex, offsetBy: length)])
     }
 
-    /// Whether `parent(of: path) == directory`, without building the parent.
+    /// Whether `parent(of: path) == directory`, without building the parent (one pass over
+    /// each text's bytes).
     static func isEntry(_ path: String, in directory: String) -> Bool {
-        guard let length = parentLength(of: path) else { return directory == "/" }
         var path = path
         var directory = directory
         return path.withUTF8 { bytes in
-            directory.withUTF8 { other in
+            let length = parentLength(of: bytes)
+            return directory.withUTF8 { other in
+                guard let length else { return other.count == 1 && other[0] == UInt8(ascii: "/") }
                 guard other.count == length, let path = bytes.baseAddress, let directory = other.baseAddress else { return false }
                 return memcmp(path, directory, length) == 0
             }
@@ -80,14 +82,16 @@ enum DiskPath {
     /// the parent is the root (no slash, or only the leading one). Scans the bytes directly.
     static func parentLength(of path: String) -> Int? {
         var path = path
-        return path.withUTF8 { bytes in
-            var index = bytes.count - 1
-            while index > 0 {
-                if bytes[index] == UInt8(ascii: "/") { return index }
-                index -= 1
-            }
-            return nil
+        return path.withUTF8(parentLength(of:))
+    }
+
+    private static func parentLength(of bytes: UnsafeBufferPointer<UInt8>) -> Int? {
+        var index = bytes.count - 1
+        while index > 0 {
+            if bytes[index] == UInt8(ascii: "/") { return index }
+            index -= 1
         }
+        return nil
     }
 
     static func normalized(_ path: String) -> String {
@@ -99,19 +103,17 @@ enum DiskPath {
     /// Whether `path` is already what ``normalized(_:)`` returns: it starts with a slash, has no
     /// empty component and no trailing slash (the root excepted). One pass over the bytes.
     static func isNormalized(_ path: String) -> Bool {
-        path.utf8.withContiguousStorageIfAvailable(isNormalized) ?? isNormalized(Array(path.utf8))
-    }
-
-    private static func isNormalized(_ bytes: some Collection<UInt8>) -> Bool {
-        let slash = UInt8(ascii: "/")
-        var previous: UInt8 = 0
-        var count = 0
-        for byte in bytes {
-            if count == 0, byte != slash { return false }
-            if byte == slash, previous == slash { return false }
-            previous = byte
-            count += 1
+        var path = path
+        return path.withUTF8 { bytes in
+            let slash = UInt8(ascii: "/")
+            guard bytes.count > 1 else { return bytes.count == 1 && bytes[0] == slash }
+            guard bytes[0] == slash, bytes[bytes.count - 1] != slash else { return false }
+            var index = 0
+            while index < bytes.count - 1 {
+                if bytes[index] == slash, bytes[index + 1] == slash { return false }
+                index += 1
+            }
+            return true
         }
-        return count == 1 || (count > 1 && previous != slash)
     }
 }

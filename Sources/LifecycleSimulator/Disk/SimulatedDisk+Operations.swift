@@ -59,21 +59,26 @@ extension SimulatedDisk.Core {
     mutating func barrier(_ operation: DiskOperation) {
         sequence += 1
         if recordsHistory { history.append(operation) }
-        for index in pending.indices where !pending[index].isDurable {
-            switch (operation, pending[index].operation) {
-            case let (.syncFile(_, inode), .write(written, _, _)) where written == inode:
-                pending[index].isDurable = true
-            case (.syncDirectory(let directory), let change) where change.isCovered(bySyncOf: directory):
-                pending[index].isDurable = true
-            default:
-                break
+        // One switch on the barrier, then a scan matching each pending change in place (matching
+        // the pair as a tuple copied both operations for every pending entry).
+        switch operation {
+        case .syncFile(_, let inode):
+            for index in pending.indices where !pending[index].isDurable {
+                if case .write(let written, _, _) = pending[index].operation, written == inode {
+                    pending[index].isDurable = true
+                }
             }
+        case .syncDirectory(let directory):
+            for index in pending.indices where !pending[index].isDurable && pending[index].operation.isCovered(bySyncOf: directory) {
+                pending[index].isDurable = true
+            }
+        default:
+            break
         }
         pending.append(SimulatedDisk.Pending(sequence: sequence, operation: operation, isDurable: true))
         var folded = 0
-        for entry in pending {
-            guard entry.isDurable else { break }
-            durable.apply(entry.operation)
+        while folded < pending.count, pending[folded].isDurable {
+            durable.apply(pending[folded].operation)
             folded += 1
         }
         if folded > 0 {
