@@ -64,13 +64,11 @@ enum DiskPath {
     }
 
     /// Whether `parent(of: path) == directory`, without building the parent (one pass over
-    /// each text's bytes).
+    /// the path's bytes, one comparison of the directory's).
     static func isEntry(_ path: String, in directory: String) -> Bool {
-        var path = path
-        var directory = directory
-        return path.withUTF8 { bytes in
+        withBytes(of: path) { bytes in
             let length = parentLength(of: bytes)
-            return directory.withUTF8 { other in
+            return withBytes(of: directory) { other in
                 guard let length else { return other.count == 1 && other[0] == UInt8(ascii: "/") }
                 guard other.count == length, let path = bytes.baseAddress, let directory = other.baseAddress else { return false }
                 return memcmp(path, directory, length) == 0
@@ -81,17 +79,24 @@ enum DiskPath {
     /// The byte count of the parent of `path` (everything before its last slash), or `nil` when
     /// the parent is the root (no slash, or only the leading one). Scans the bytes directly.
     static func parentLength(of path: String) -> Int? {
-        var path = path
-        return path.withUTF8(parentLength(of:))
+        withBytes(of: path, parentLength(of:))
     }
 
-    private static func parentLength(of bytes: UnsafeBufferPointer<UInt8>) -> Int? {
+    /// ``parentLength(of:)`` of a path's UTF-8 bytes.
+    static func parentLength(of bytes: UnsafeBufferPointer<UInt8>) -> Int? {
         var index = bytes.count - 1
         while index > 0 {
             if bytes[index] == UInt8(ascii: "/") { return index }
             index -= 1
         }
         return nil
+    }
+
+    /// Runs `body` on the UTF-8 bytes of `text`: in place for a native string (no copy, no
+    /// retain), through a copy otherwise.
+    static func withBytes<Result>(of text: String, _ body: (UnsafeBufferPointer<UInt8>) -> Result) -> Result {
+        if let result = text.utf8.withContiguousStorageIfAvailable(body) { return result }
+        return Array(text.utf8).withUnsafeBufferPointer(body)
     }
 
     static func normalized(_ path: String) -> String {
@@ -103,8 +108,7 @@ enum DiskPath {
     /// Whether `path` is already what ``normalized(_:)`` returns: it starts with a slash, has no
     /// empty component and no trailing slash (the root excepted). One pass over the bytes.
     static func isNormalized(_ path: String) -> Bool {
-        var path = path
-        return path.withUTF8 { bytes in
+        withBytes(of: path) { bytes in
             let slash = UInt8(ascii: "/")
             guard bytes.count > 1 else { return bytes.count == 1 && bytes[0] == slash }
             guard bytes[0] == slash, bytes[bytes.count - 1] != slash else { return false }

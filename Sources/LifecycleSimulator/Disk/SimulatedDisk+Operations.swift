@@ -46,12 +46,14 @@ extension SimulatedDisk.Core {
         fencedThrough = max(fencedThrough, last)
     }
 
-    /// Appends a change to the pending log and applies it to the current tree.
-    mutating func record(_ operation: DiskOperation) {
+    /// Appends a change to the pending log and applies it to the current tree; returns the inode
+    /// that lost a name (see ``DiskTree/apply(_:truncatedTo:)``).
+    @discardableResult
+    mutating func record(_ operation: DiskOperation) -> Int? {
         sequence += 1
         pending.append(SimulatedDisk.Pending(sequence: sequence, operation: operation, isDurable: false))
-        current.apply(operation)
         if recordsHistory { history.append(operation) }
+        return current.apply(operation)
     }
 
     /// Records a sync: marks what it covers durable, then folds the durable prefix of the log
@@ -76,18 +78,18 @@ extension SimulatedDisk.Core {
             break
         }
         pending.append(SimulatedDisk.Pending(sequence: sequence, operation: operation, isDurable: true))
+        // The durable tree replays the log's prefix as the current tree did, so its only garbage
+        // is the inodes those operations unlinked or replaced: each is dropped once unreferenced
+        // (an inode without names never gets one back: links make new inodes).
         var folded = 0
         while folded < pending.count, pending[folded].isDurable {
-            durable.apply(pending[folded].operation)
+            durable.collectGarbage(ifUnreferenced: durable.apply(pending[folded].operation))
             folded += 1
         }
-        if folded > 0 {
-            pending.removeFirst(folded)
-            durable.collectGarbage()
-        }
+        if folded > 0 { pending.removeFirst(folded) }
     }
 
-    func requireDirectory(_ path: String, missing: FileSystemError) throws(FileSystemError) {
+    func requireDirectory(_ path: DiskKey, missing: FileSystemError) throws(FileSystemError) {
         guard current.directories[path] != nil else { throw missing }
     }
 
@@ -115,8 +117,8 @@ extension DiskTree {
 
     /// Names directly inside `directory` (files and directories), sorted.
     func names(in directory: String) -> [String] {
-        let paths = directories.keys.filter { $0 != "/" && DiskPath.parent(of: $0) == directory }
-            + entries.keys.filter { DiskPath.parent(of: $0) == directory }
+        let paths = directories.keys.map(\.text).filter { $0 != "/" && DiskPath.parent(of: $0) == directory }
+            + entries.keys.map(\.text).filter { DiskPath.parent(of: $0) == directory }
         return paths.map { String($0[$0.index(after: $0.lastIndex(of: "/") ?? $0.startIndex)...]) }.sorted()
     }
 }
