@@ -79,7 +79,8 @@ struct DiskTree: Hashable, Sendable {
     var directories: [DiskKey: UInt16] = [DiskKey("/"): 0o755]
     /// Names by path, to inode numbers.
     var entries: [DiskKey: Int] = [:]
-    var inodes: [Int: Inode] = [:]
+    /// Inodes by number.
+    var inodes = InodeTable()
 
     init() {}
 

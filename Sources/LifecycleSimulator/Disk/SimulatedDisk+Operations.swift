@@ -86,14 +86,19 @@ extension SimulatedDisk.Core {
             durable.collectGarbage(ifUnreferenced: durable.apply(pending[folded].operation))
             folded += 1
         }
-        if folded > 0 { pending.removeFirst(folded) }
+        // Usually the whole log folds: keep its buffer for the next changes.
+        if folded == pending.count {
+            pending.removeAll(keepingCapacity: true)
+        } else if folded > 0 {
+            pending.removeFirst(folded)
+        }
     }
 
     func requireDirectory(_ path: DiskKey, missing: FileSystemError) throws(FileSystemError) {
         guard current.directories[path] != nil else { throw missing }
     }
 
-    var usedBytes: Int { current.inodes.values.reduce(0) { $0 + $1.data.count } }
+    var usedBytes: Int { current.inodes.totalBytes }
 }
 
 extension DiskTree {
@@ -104,8 +109,7 @@ extension DiskTree {
     mutating func collectGarbage() {
         guard inodes.count > entries.count else { return }
         let live = Set(entries.values)
-        guard inodes.keys.contains(where: { !live.contains($0) }) else { return }
-        inodes = inodes.filter { live.contains($0.key) }
+        inodes.removeAll { !live.contains($0) }
     }
 
     /// Drops `inode` if no name refers to it any more: the one inode a rename over an existing
