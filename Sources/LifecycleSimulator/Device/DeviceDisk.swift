@@ -45,16 +45,19 @@ extension SimulatedDisk: DeviceDisk {
     /// image).
     public func allFiles() -> [(path: String, contents: Data)] {
         core.withLock { core in
-            core.current.entries.map { (path: $0.key, contents: core.current.inodes[$0.value]?.data ?? Data()) }
+            core.current.entries.map { (path: $0.key.text, contents: core.current.inodes[$0.value]?.data ?? Data()) }
         }.sorted { $0.path < $1.path }
     }
 
     /// The files' contents in the current tree (one lock for all of them).
     public func contents(at paths: [String]) -> [(path: String, contents: Data)] {
         core.withLock { core in
-            paths.compactMap { path in
-                core.current.entries[path].map { (path, core.current.inodes[$0]?.data ?? Data()) }
+            var files: [(path: String, contents: Data)] = []
+            files.reserveCapacity(paths.count)
+            for path in paths {
+                if let inode = core.current.entries[DiskKey(path)] { files.append((path, core.current.inodes[inode]?.data ?? Data())) }
             }
+            return files
         }
     }
 

@@ -14,74 +14,80 @@ struct IncarnationFileSystem: FileSystem {
     let context: RunContext
     let incarnation: Int
 
+    /// Admits one call through the run's context. `path` is the path the call names; a rename
+    /// passes its source as `path` and its destination as `renamedTo` (shown as
+    /// `source -> destination`, a text built only when something keeps it).
     private func admit(
-        _ operation: String, _ path: String, bytes: Int? = nil, target: String? = nil, mutating: Bool
+        _ operation: StorageOperation, _ path: String, bytes: Int? = nil, renamedTo destination: String? = nil
     ) throws(FileSystemError) {
         guard MainQueue.isCurrent else {
-            context.offMainAccesses.append("storage \(bytes.map { "\(operation) \($0)B" } ?? operation) \(path) from another thread")
-            throw .fenced(path)
+            let shown = StorageOperation.shownPath(path, renamedTo: destination)
+            context.offMainAccesses.append("storage \(operation.named(bytes: bytes)) \(shown) from another thread")
+            throw .fenced(shown)
         }
-        let isolated: @MainActor (RunContext, String, Int?, String, String, Bool, Int) -> Bool = {
-            $0.admitStorage($1, bytes: $2, path: $3, target: $4, mutating: $5, incarnation: $6)
+        let isolated: @MainActor (RunContext, StorageOperation, Int?, String, String?, Int) -> Bool = {
+            $0.admitStorage($1, bytes: $2, path: $3, renamedTo: $4, incarnation: $5)
         }
         // Safe because: we are on the main queue (checked above), where the main actor's work
         // runs; this is `MainActor.assumeIsolated` without a closure context allocated per call
         // (the closure captures nothing; every storage call of the app comes through here).
-        let admission = unsafeBitCast(isolated, to: ((RunContext, String, Int?, String, String, Bool, Int) -> Bool).self)
-        guard admission(context, operation, bytes, path, target ?? path, mutating, incarnation) else { throw .fenced(path) }
+        let admission = unsafeBitCast(isolated, to: ((RunContext, StorageOperation, Int?, String, String?, Int) -> Bool).self)
+        guard admission(context, operation, bytes, path, destination, incarnation) else {
+            throw .fenced(StorageOperation.shownPath(path, renamedTo: destination))
+        }
     }
 
     func readFile(at path: String) throws(FileSystemError) -> Data {
-        try admit("read", path, mutating: false)
+        try admit(.read, path)
         return try base.readFile(at: path)
     }
 
     func itemExists(at path: String) -> Bool {
-        do { try admit("stat", path, mutating: false) } catch { return false }
+        do { try admit(.stat, path) } catch { return false }
         return base.itemExists(at: path)
     }
 
     func createDirectory(at path: String, permissions: UInt16) throws(FileSystemError) {
         if base.itemExists(at: path) {
-            try admit("stat", path, mutating: false)
+            try admit(.stat, path)
             return
         }
-        try admit("mkdir", path, mutating: true)
+        try admit(.makeDirectory, path)
         try base.createDirectory(at: path, permissions: permissions)
     }
 
     func contentsOfDirectory(at path: String) throws(FileSystemError) -> [String] {
-        try admit("list", path, mutating: false)
+        try admit(.list, path)
         return try base.contentsOfDirectory(at: path)
     }
 
     func removeItem(at path: String) throws(FileSystemError) {
-        try admit("remove", path, mutating: true)
+        try admit(.remove, path)
         try base.removeItem(at: path)
     }
 
     func rename(from source: String, to destination: String) throws(FileSystemError) {
-        try admit("rename", "\(source) -> \(destination)", target: destination, mutating: true)
+        try admit(.rename, source, renamedTo: destination)
         try base.rename(from: source, to: destination)
     }
 
     func writeFile(_ data: Data, to path: String, permissions: UInt16) throws(FileSystemError) {
-        try admit("write", path, bytes: data.count, mutating: true)
+        try admit(.write, path, bytes: data.count)
         try base.writeFile(data, to: path, permissions: permissions)
     }
 
     func syncFile(at path: String) throws(FileSystemError) {
-        try admit("fsync", path, mutating: true)
+        try admit(.syncFile, path)
         try base.syncFile(at: path)
     }
 
     func syncDirectory(at path: String) throws(FileSystemError) {
-        try admit("fsync dir", path, mutating: true)
+        try admit(.syncDirectory, path)
         try base.syncDirectory(at: path)
     }
 
     func permissions(at path: String) throws(FileSystemError) -> UInt16 {
-        try admit("stat", path, mutating: false)
+        try admit(.stat, path)
         return try base.permissions(at: path)
     }
 }

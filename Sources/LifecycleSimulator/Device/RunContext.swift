@@ -95,31 +95,44 @@ final class RunContext {
 
     /// Admits one storage operation of `incarnation`; returns false if it is fenced (dead) or
     /// dies right here (the armed crash point).
-    /// `operation` is the call's name (`write`, `fsync`…); `bytes`, for a write, its size, shown
-    /// as `write 12B`.
+    /// `bytes`, for a write, is its size, shown as `write 12B`; a rename names its source as `path`
+    /// and its destination as `renamedTo` (shown and digested as `source -> destination`).
     func admitStorage(
-        _ operation: String, bytes: Int? = nil, path: String, target: String, mutating: Bool, incarnation: Int
+        _ operation: StorageOperation, bytes: Int? = nil, path: String, renamedTo destination: String? = nil, incarnation: Int
     ) -> Bool {
         guard isAlive(incarnation) else { return false }
-        guard mutating else { return true }
-        func named() -> String { bytes.map { "\(operation) \($0)B" } ?? operation }
+        guard operation.isMutating else { return true }
         if isSuspended {
-            report(.workWhileSuspended, "storage \(named()) \(path) while the process was suspended")
+            report(
+                .workWhileSuspended,
+                "storage \(operation.named(bytes: bytes)) \(StorageOperation.shownPath(path, renamedTo: destination)) while the process was suspended"
+            )
         }
         writesThisStep += 1
         if let armed = armedDeath, writesThisStep >= armed.operation {
             armedDeath = nil
             trippedDeath = armed.death
-            record("process", "dies (\(armed.death)) before \(named()) \(path)")
+            record("process", "dies (\(armed.death)) before \(operation.named(bytes: bytes)) \(StorageOperation.shownPath(path, renamedTo: destination))")
             return false
         }
-        dirtyPaths.append(target)
-        let isDirectoryOperation = operation == "mkdir" || operation == "fsync dir"
-        record(isDirectoryOperation ? "disk \(target)" : Self.lane(for: target), "\(named()) \(path)") { hash in
+        let target = destination ?? path
+        // Consecutive repeats (a write then its fsync) are dropped here; the scan deduplicates
+        // the rest.
+        if dirtyPaths.last != target { dirtyPaths.append(target) }
+        record(
+            operation.namesDirectory ? "disk \(target)" : Self.lane(for: target),
+            "\(operation.named(bytes: bytes)) \(StorageOperation.shownPath(path, renamedTo: destination))"
+        ) { hash in
             hash.combine(byte: 2)
-            hash.combine(operation)
+            hash.combine(operation.name)
             hash.combine(bytes ?? -1)
+            // The digest of `source -> destination` streamed in parts (FNV-1a is byte by byte):
+            // the same hash as the joined text, without building it.
             hash.combine(path)
+            if let destination {
+                hash.combine(" -> ")
+                hash.combine(destination)
+            }
         }
         return true
     }

@@ -18,15 +18,32 @@ public struct SimulatedSecretStore: SecretStore {
     }
 
     /// `/Keychain/` and each UTF-8 byte of `key` in lowercase hex without padding (`a` for 0x0a).
+    /// Written straight into the string's storage (no intermediate arrays).
     private func path(_ key: String) -> String {
-        let digits = Array("0123456789abcdef".utf8)
-        var bytes = Array(Self.directory.utf8)
-        bytes.append(UInt8(ascii: "/"))
-        for byte in key.utf8 {
-            if byte >= 16 { bytes.append(digits[Int(byte >> 4)]) }
-            bytes.append(digits[Int(byte & 0xF)])
+        let directory = Self.directory.utf8
+        return String(unsafeUninitializedCapacity: directory.count + 1 + 2 * key.utf8.count) { buffer in
+            var count = 0
+            for byte in directory {
+                buffer[count] = byte
+                count += 1
+            }
+            buffer[count] = UInt8(ascii: "/")
+            count += 1
+            for byte in key.utf8 {
+                if byte >= 16 {
+                    buffer[count] = Self.hexDigit(byte >> 4)
+                    count += 1
+                }
+                buffer[count] = Self.hexDigit(byte & 0xF)
+                count += 1
+            }
+            return count
         }
-        return String(decoding: bytes, as: UTF8.self)
+    }
+
+    /// The lowercase hexadecimal digit of `nibble` (0…15).
+    private static func hexDigit(_ nibble: UInt8) -> UInt8 {
+        nibble < 10 ? UInt8(ascii: "0") + nibble : UInt8(ascii: "a") + nibble - 10
     }
 
     public func secret(for key: String) throws(SecretStoreError) -> Secret? {
@@ -46,11 +63,12 @@ public struct SimulatedSecretStore: SecretStore {
 
     public func setSecret(_ secret: Secret, for key: String) throws(SecretStoreError) {
         let target = path(key)
+        let temporary = target + ".tmp"
         do {
             try fileSystem.createDirectory(at: Self.directory, permissions: 0o700)
-            try fileSystem.writeFile(Data(utf8Of: secret.revealed), to: target + ".tmp", permissions: 0o600)
-            try fileSystem.syncFile(at: target + ".tmp")
-            try fileSystem.rename(from: target + ".tmp", to: target)
+            try fileSystem.writeFile(Data(utf8Of: secret.revealed), to: temporary, permissions: 0o600)
+            try fileSystem.syncFile(at: temporary)
+            try fileSystem.rename(from: temporary, to: target)
             try fileSystem.syncDirectory(at: Self.directory)
         } catch {
             throw .storage(error.description)

@@ -63,13 +63,13 @@ enum DiskPath {
         return String(path[..<utf8.index(utf8.startIndex, offsetBy: length)])
     }
 
-    /// Whether `parent(of: path) == directory`, without building the parent.
+    /// Whether `parent(of: path) == directory`, without building the parent (one pass over
+    /// the path's bytes, one comparison of the directory's).
     static func isEntry(_ path: String, in directory: String) -> Bool {
-        guard let length = parentLength(of: path) else { return directory == "/" }
-        var path = path
-        var directory = directory
-        return path.withUTF8 { bytes in
-            directory.withUTF8 { other in
+        withBytes(of: path) { bytes in
+            let length = parentLength(of: bytes)
+            return withBytes(of: directory) { other in
+                guard let length else { return other.count == 1 && other[0] == UInt8(ascii: "/") }
                 guard other.count == length, let path = bytes.baseAddress, let directory = other.baseAddress else { return false }
                 return memcmp(path, directory, length) == 0
             }
@@ -79,15 +79,24 @@ enum DiskPath {
     /// The byte count of the parent of `path` (everything before its last slash), or `nil` when
     /// the parent is the root (no slash, or only the leading one). Scans the bytes directly.
     static func parentLength(of path: String) -> Int? {
-        var path = path
-        return path.withUTF8 { bytes in
-            var index = bytes.count - 1
-            while index > 0 {
-                if bytes[index] == UInt8(ascii: "/") { return index }
-                index -= 1
-            }
-            return nil
+        withBytes(of: path, parentLength(of:))
+    }
+
+    /// ``parentLength(of:)`` of a path's UTF-8 bytes.
+    static func parentLength(of bytes: UnsafeBufferPointer<UInt8>) -> Int? {
+        var index = bytes.count - 1
+        while index > 0 {
+            if bytes[index] == UInt8(ascii: "/") { return index }
+            index -= 1
         }
+        return nil
+    }
+
+    /// Runs `body` on the UTF-8 bytes of `text`: in place for a native string (no copy, no
+    /// retain), through a copy otherwise.
+    static func withBytes<Result>(of text: String, _ body: (UnsafeBufferPointer<UInt8>) -> Result) -> Result {
+        if let result = text.utf8.withContiguousStorageIfAvailable(body) { return result }
+        return Array(text.utf8).withUnsafeBufferPointer(body)
     }
 
     static func normalized(_ path: String) -> String {
@@ -99,19 +108,16 @@ enum DiskPath {
     /// Whether `path` is already what ``normalized(_:)`` returns: it starts with a slash, has no
     /// empty component and no trailing slash (the root excepted). One pass over the bytes.
     static func isNormalized(_ path: String) -> Bool {
-        path.utf8.withContiguousStorageIfAvailable(isNormalized) ?? isNormalized(Array(path.utf8))
-    }
-
-    private static func isNormalized(_ bytes: some Collection<UInt8>) -> Bool {
-        let slash = UInt8(ascii: "/")
-        var previous: UInt8 = 0
-        var count = 0
-        for byte in bytes {
-            if count == 0, byte != slash { return false }
-            if byte == slash, previous == slash { return false }
-            previous = byte
-            count += 1
+        withBytes(of: path) { bytes in
+            let slash = UInt8(ascii: "/")
+            guard bytes.count > 1 else { return bytes.count == 1 && bytes[0] == slash }
+            guard bytes[0] == slash, bytes[bytes.count - 1] != slash else { return false }
+            var index = 0
+            while index < bytes.count - 1 {
+                if bytes[index] == slash, bytes[index + 1] == slash { return false }
+                index += 1
+            }
+            return true
         }
-        return count == 1 || (count > 1 && previous != slash)
     }
 }

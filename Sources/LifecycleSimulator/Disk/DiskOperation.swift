@@ -75,52 +75,60 @@ struct DiskTree: Hashable, Sendable {
         var permissions: UInt16
     }
 
-    var directories: [String: UInt16] = ["/": 0o755]
-    var entries: [String: Int] = [:]
-    var inodes: [Int: Inode] = [:]
+    /// Directories by path (keys carry a digest: see ``DiskKey``), with their permissions.
+    var directories: [DiskKey: UInt16] = [DiskKey("/"): 0o755]
+    /// Names by path, to inode numbers.
+    var entries: [DiskKey: Int] = [:]
+    /// Inodes by number.
+    var inodes = InodeTable()
 
     init() {}
 
     init(image: DiskImage, nextInode: inout Int) {
-        for directory in image.directories { directories[directory] = 0o755 }
+        for directory in image.directories { directories[DiskKey(directory)] = 0o755 }
         for (path, file) in image.files.sorted(by: { $0.key < $1.key }) {
             nextInode += 1
             inodes[nextInode] = Inode(data: file.data, permissions: file.permissions)
-            entries[path] = nextInode
+            entries[DiskKey(path)] = nextInode
         }
     }
 
     var image: DiskImage {
         var files: [String: DiskImage.File] = [:]
-        for (path, inode) in entries {
+        for (key, inode) in entries {
             let node = inodes[inode] ?? Inode(data: Data(), permissions: 0o644)
-            files[path] = DiskImage.File(data: node.data, permissions: node.permissions)
+            files[key.text] = DiskImage.File(data: node.data, permissions: node.permissions)
         }
-        return DiskImage(directories: Set(directories.keys), files: files)
+        return DiskImage(directories: Set(directories.keys.map(\.text)), files: files)
     }
 
     /// Applies a change as the disk would replay it after a crash: an operation whose
     /// precondition no longer holds (a rename of a name that never landed) does nothing.
-    mutating func apply(_ operation: DiskOperation, truncatedTo length: Int? = nil) {
+    /// Returns the inode that lost a name (unlinked, or replaced by a link or a rename), which
+    /// may now be unreferenced.
+    @discardableResult
+    mutating func apply(_ operation: DiskOperation, truncatedTo length: Int? = nil) -> Int? {
         switch operation {
         case let .link(path, inode, permissions):
             if inodes[inode] == nil { inodes[inode] = Inode(data: Data(), permissions: permissions) }
-            entries[path] = inode
+            let replaced = entries.updateValue(inode, forKey: DiskKey(path))
+            return replaced == inode ? nil : replaced
         case let .write(inode, _, data):
             let permissions = inodes[inode]?.permissions ?? 0o644
             inodes[inode] = Inode(data: length.map { Data(data.prefix($0)) } ?? data, permissions: permissions)
         case let .rename(from, to):
-            guard let inode = entries[from] else { return }
-            entries[from] = nil
-            entries[to] = inode
+            guard let inode = entries.removeValue(forKey: DiskKey(from)) else { return nil }
+            let replaced = entries.updateValue(inode, forKey: DiskKey(to))
+            return replaced == inode ? nil : replaced
         case .unlink(let path):
-            entries[path] = nil
+            return entries.removeValue(forKey: DiskKey(path))
         case let .makeDirectory(path, permissions):
-            directories[path] = permissions
+            directories[DiskKey(path)] = permissions
         case .removeDirectory(let path):
-            directories[path] = nil
+            directories[DiskKey(path)] = nil
         case .syncFile, .syncDirectory:
             break
         }
+        return nil
     }
 }

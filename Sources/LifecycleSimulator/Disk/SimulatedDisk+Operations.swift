@@ -46,12 +46,14 @@ extension SimulatedDisk.Core {
         fencedThrough = max(fencedThrough, last)
     }
 
-    /// Appends a change to the pending log and applies it to the current tree.
-    mutating func record(_ operation: DiskOperation) {
+    /// Appends a change to the pending log and applies it to the current tree; returns the inode
+    /// that lost a name (see ``DiskTree/apply(_:truncatedTo:)``).
+    @discardableResult
+    mutating func record(_ operation: DiskOperation) -> Int? {
         sequence += 1
         pending.append(SimulatedDisk.Pending(sequence: sequence, operation: operation, isDurable: false))
-        current.apply(operation)
         if recordsHistory { history.append(operation) }
+        return current.apply(operation)
     }
 
     /// Records a sync: marks what it covers durable, then folds the durable prefix of the log
@@ -59,34 +61,44 @@ extension SimulatedDisk.Core {
     mutating func barrier(_ operation: DiskOperation) {
         sequence += 1
         if recordsHistory { history.append(operation) }
-        for index in pending.indices where !pending[index].isDurable {
-            switch (operation, pending[index].operation) {
-            case let (.syncFile(_, inode), .write(written, _, _)) where written == inode:
-                pending[index].isDurable = true
-            case (.syncDirectory(let directory), let change) where change.isCovered(bySyncOf: directory):
-                pending[index].isDurable = true
-            default:
-                break
+        // One switch on the barrier, then a scan matching each pending change in place (matching
+        // the pair as a tuple copied both operations for every pending entry).
+        switch operation {
+        case .syncFile(_, let inode):
+            for index in pending.indices where !pending[index].isDurable {
+                if case .write(let written, _, _) = pending[index].operation, written == inode {
+                    pending[index].isDurable = true
+                }
             }
+        case .syncDirectory(let directory):
+            for index in pending.indices where !pending[index].isDurable && pending[index].operation.isCovered(bySyncOf: directory) {
+                pending[index].isDurable = true
+            }
+        default:
+            break
         }
         pending.append(SimulatedDisk.Pending(sequence: sequence, operation: operation, isDurable: true))
+        // The durable tree replays the log's prefix as the current tree did, so its only garbage
+        // is the inodes those operations unlinked or replaced: each is dropped once unreferenced
+        // (an inode without names never gets one back: links make new inodes).
         var folded = 0
-        for entry in pending {
-            guard entry.isDurable else { break }
-            durable.apply(entry.operation)
+        while folded < pending.count, pending[folded].isDurable {
+            durable.collectGarbage(ifUnreferenced: durable.apply(pending[folded].operation))
             folded += 1
         }
-        if folded > 0 {
+        // Usually the whole log folds: keep its buffer for the next changes.
+        if folded == pending.count {
+            pending.removeAll(keepingCapacity: true)
+        } else if folded > 0 {
             pending.removeFirst(folded)
-            durable.collectGarbage()
         }
     }
 
-    func requireDirectory(_ path: String, missing: FileSystemError) throws(FileSystemError) {
+    func requireDirectory(_ path: DiskKey, missing: FileSystemError) throws(FileSystemError) {
         guard current.directories[path] != nil else { throw missing }
     }
 
-    var usedBytes: Int { current.inodes.values.reduce(0) { $0 + $1.data.count } }
+    var usedBytes: Int { current.inodes.totalBytes }
 }
 
 extension DiskTree {
@@ -97,8 +109,7 @@ extension DiskTree {
     mutating func collectGarbage() {
         guard inodes.count > entries.count else { return }
         let live = Set(entries.values)
-        guard inodes.keys.contains(where: { !live.contains($0) }) else { return }
-        inodes = inodes.filter { live.contains($0.key) }
+        inodes.removeAll { !live.contains($0) }
     }
 
     /// Drops `inode` if no name refers to it any more: the one inode a rename over an existing
@@ -110,8 +121,8 @@ extension DiskTree {
 
     /// Names directly inside `directory` (files and directories), sorted.
     func names(in directory: String) -> [String] {
-        let paths = directories.keys.filter { $0 != "/" && DiskPath.parent(of: $0) == directory }
-            + entries.keys.filter { DiskPath.parent(of: $0) == directory }
+        let paths = directories.keys.map(\.text).filter { $0 != "/" && DiskPath.parent(of: $0) == directory }
+            + entries.keys.map(\.text).filter { DiskPath.parent(of: $0) == directory }
         return paths.map { String($0[$0.index(after: $0.lastIndex(of: "/") ?? $0.startIndex)...]) }.sorted()
     }
 }

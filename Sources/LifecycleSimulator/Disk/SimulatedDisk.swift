@@ -134,12 +134,12 @@ public final class SimulatedDisk: Sendable {
             let inode = core.nextInode
             for tree in [\Core.durable, \Core.current] {
                 var parent = DiskPath.parent(of: path)
-                while core[keyPath: tree].directories[parent] == nil {
-                    core[keyPath: tree].directories[parent] = 0o755
+                while core[keyPath: tree].directories[DiskKey(parent)] == nil {
+                    core[keyPath: tree].directories[DiskKey(parent)] = 0o755
                     parent = DiskPath.parent(of: parent)
                 }
                 core[keyPath: tree].inodes[inode] = DiskTree.Inode(data: data, permissions: permissions)
-                core[keyPath: tree].entries[path] = inode
+                core[keyPath: tree].entries[DiskKey(path)] = inode
                 core[keyPath: tree].collectGarbage()
             }
         }

@@ -21,30 +21,33 @@ public struct SimulatedFileSystem: FileSystem {
 
     public func readFile(at path: String) throws(FileSystemError) -> Data {
         let path = DiskPath.normalized(path)
+        let key = DiskKey(path)
         return try disk.perform(incarnation, .read, path: path, counts: false) { (core: inout SimulatedDisk.Core) throws(FileSystemError) -> Data in
             core.statistics.reads += 1
-            if core.current.directories[path] != nil { throw .io(path: path, operation: "read", code: EISDIR) }
-            guard let inode = core.current.entries[path] else { throw .notFound(path) }
+            if core.current.directories[key] != nil { throw .io(path: path, operation: "read", code: EISDIR) }
+            guard let inode = core.current.entries[key] else { throw .notFound(path) }
             return core.current.inodes[inode]?.data ?? Data()
         }
     }
 
     public func itemExists(at path: String) -> Bool {
         let path = DiskPath.normalized(path)
+        let key = DiskKey(path)
         return (try? disk.perform(incarnation, .read, path: path, counts: false) { (core: inout SimulatedDisk.Core) throws(FileSystemError) -> Bool in
-            core.current.directories[path] != nil || core.current.entries[path] != nil
+            core.current.directories[key] != nil || core.current.entries[key] != nil
         }) ?? false
     }
 
     public func createDirectory(at path: String, permissions: UInt16) throws(FileSystemError) {
         let path = DiskPath.normalized(path)
+        let key = DiskKey(path)
         try disk.perform(incarnation, .createDirectory, path: path) { (core: inout SimulatedDisk.Core) throws(FileSystemError) in
             var missing: [String] = []
-            var current = path
+            var current = key
             while core.current.directories[current] == nil {
-                if core.current.entries[current] != nil { throw .io(path: current, operation: "mkdir", code: ENOTDIR) }
-                missing.append(current)
-                current = DiskPath.parent(of: current)
+                if core.current.entries[current] != nil { throw .io(path: current.text, operation: "mkdir", code: ENOTDIR) }
+                missing.append(current.text)
+                current = current.parent
             }
             for directory in missing.reversed() {
                 core.record(.makeDirectory(path: directory, permissions: permissions))
@@ -54,19 +57,21 @@ public struct SimulatedFileSystem: FileSystem {
 
     public func contentsOfDirectory(at path: String) throws(FileSystemError) -> [String] {
         let path = DiskPath.normalized(path)
+        let key = DiskKey(path)
         return try disk.perform(incarnation, .read, path: path, counts: false) { (core: inout SimulatedDisk.Core) throws(FileSystemError) -> [String] in
-            try core.requireDirectory(path, missing: .notFound(path))
+            try core.requireDirectory(key, missing: .notFound(path))
             return core.current.names(in: path)
         }
     }
 
     public func removeItem(at path: String) throws(FileSystemError) {
         let path = DiskPath.normalized(path)
+        let key = DiskKey(path)
         try disk.perform(incarnation, .remove, path: path) { (core: inout SimulatedDisk.Core) throws(FileSystemError) in
-            if let removed = core.current.entries[path] {
+            if let removed = core.current.entries[key] {
                 core.record(.unlink(path: path))
                 core.current.collectGarbage(ifUnreferenced: removed)
-            } else if core.current.directories[path] != nil {
+            } else if core.current.directories[key] != nil {
                 guard path != "/", core.current.names(in: path).isEmpty else {
                     throw .io(path: path, operation: "rmdir", code: ENOTEMPTY)
                 }
@@ -78,33 +83,36 @@ public struct SimulatedFileSystem: FileSystem {
     public func rename(from source: String, to destination: String) throws(FileSystemError) {
         let source = DiskPath.normalized(source)
         let destination = DiskPath.normalized(destination)
+        let sourceKey = DiskKey(source)
+        let destinationKey = DiskKey(destination)
         try disk.perform(incarnation, .rename, path: source) { (core: inout SimulatedDisk.Core) throws(FileSystemError) in
             core.statistics.renames += 1
-            if core.current.directories[source] != nil {
+            if core.current.directories[sourceKey] != nil {
                 throw .io(path: source, operation: "rename (directories are not supported by the simulated disk)", code: EISDIR)
             }
-            guard core.current.entries[source] != nil else { throw .notFound(source) }
-            try core.requireDirectory(DiskPath.parent(of: destination), missing: .notFound(destination))
-            if core.current.directories[destination] != nil { throw .io(path: destination, operation: "rename", code: EISDIR) }
+            guard core.current.entries[sourceKey] != nil else { throw .notFound(source) }
+            try core.requireDirectory(destinationKey.parent, missing: .notFound(destination))
+            if core.current.directories[destinationKey] != nil { throw .io(path: destination, operation: "rename", code: EISDIR) }
             guard source != destination else { return }
-            let replaced = core.current.entries[destination]
-            core.record(.rename(from: source, to: destination))
+            // The inode the rename replaced at the destination, if any.
+            let replaced = core.record(.rename(from: source, to: destination))
             core.current.collectGarbage(ifUnreferenced: replaced)
         }
     }
 
     public func writeFile(_ data: Data, to path: String, permissions: UInt16) throws(FileSystemError) {
         let path = DiskPath.normalized(path)
+        let key = DiskKey(path)
         try disk.perform(incarnation, .write, path: path) { (core: inout SimulatedDisk.Core) throws(FileSystemError) in
-            try core.requireDirectory(DiskPath.parent(of: path), missing: .notFound(path))
-            if core.current.directories[path] != nil { throw .io(path: path, operation: "open for writing", code: EISDIR) }
+            try core.requireDirectory(key.parent, missing: .notFound(path))
+            if core.current.directories[key] != nil { throw .io(path: path, operation: "open for writing", code: EISDIR) }
             if let capacity = core.capacity {
-                let previous = core.current.entries[path].flatMap { core.current.inodes[$0]?.data.count } ?? 0
+                let previous = core.current.entries[key].flatMap { core.current.inodes[$0]?.data.count } ?? 0
                 guard core.usedBytes - previous + data.count <= capacity else { throw .noSpace(path) }
             }
             core.statistics.writes += 1
             let inode: Int
-            if let existing = core.current.entries[path] {
+            if let existing = core.current.entries[key] {
                 inode = existing
             } else {
                 core.nextInode += 1
@@ -117,8 +125,9 @@ public struct SimulatedFileSystem: FileSystem {
 
     public func syncFile(at path: String) throws(FileSystemError) {
         let path = DiskPath.normalized(path)
+        let key = DiskKey(path)
         try disk.perform(incarnation, .syncFile, path: path) { (core: inout SimulatedDisk.Core) throws(FileSystemError) in
-            guard let inode = core.current.entries[path] else { throw .notFound(path) }
+            guard let inode = core.current.entries[key] else { throw .notFound(path) }
             core.statistics.fileSyncs += 1
             core.barrier(.syncFile(path: path, inode: inode))
         }
@@ -126,8 +135,9 @@ public struct SimulatedFileSystem: FileSystem {
 
     public func syncDirectory(at path: String) throws(FileSystemError) {
         let path = DiskPath.normalized(path)
+        let key = DiskKey(path)
         try disk.perform(incarnation, .syncDirectory, path: path) { (core: inout SimulatedDisk.Core) throws(FileSystemError) in
-            try core.requireDirectory(path, missing: .notFound(path))
+            try core.requireDirectory(key, missing: .notFound(path))
             core.statistics.directorySyncs += 1
             core.barrier(.syncDirectory(path: path))
         }
@@ -135,9 +145,10 @@ public struct SimulatedFileSystem: FileSystem {
 
     public func permissions(at path: String) throws(FileSystemError) -> UInt16 {
         let path = DiskPath.normalized(path)
+        let key = DiskKey(path)
         return try disk.perform(incarnation, .read, path: path, counts: false) { (core: inout SimulatedDisk.Core) throws(FileSystemError) -> UInt16 in
-            if let directory = core.current.directories[path] { return directory }
-            guard let inode = core.current.entries[path] else { throw .notFound(path) }
+            if let directory = core.current.directories[key] { return directory }
+            guard let inode = core.current.entries[key] else { throw .notFound(path) }
             return core.current.inodes[inode]?.permissions ?? 0o644
         }
     }

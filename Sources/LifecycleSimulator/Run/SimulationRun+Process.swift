@@ -147,13 +147,18 @@ extension SimulationRun {
     /// Scans files written since the last scan (the keychain excepted) for canaries.
     func scanDirtyFiles() {
         guard !context.dirtyPaths.isEmpty else { return }
-        var paths = context.dirtyPaths.sorted()
-        paths.removeDuplicates()
+        // The few files among the dirty paths (many name temporary files renamed since, or
+        // directories) are read first, under one lock; only they are sorted and deduplicated.
+        // Repeats of a path read the same bytes, so the scan is the one over the unique paths
+        // in path order.
+        var files = disk.contents(at: context.dirtyPaths)
         context.dirtyPaths.removeAll(keepingCapacity: true)
+        if files.count > 1 { files.sort { $0.path < $1.path } }
         let keychain = SimulatedSecretStore.directory + "/"
-        let plain = paths.filter { !$0.hasPrefix(keychain) }
-        guard !plain.isEmpty else { return }
-        for (path, data) in disk.contents(at: plain) {
+        var previous: String?
+        for (path, data) in files where path != previous {
+            previous = path
+            if path.hasPrefix(keychain) { continue }
             context.scan(data, place: "the file \(path)")
         }
     }

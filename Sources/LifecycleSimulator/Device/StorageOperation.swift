@@ -1,0 +1,43 @@
+/// The file-system calls ``IncarnationFileSystem`` admits, with the names the trace shows and
+/// digests (`write`, `fsync dir`…). A value; used on the main actor by ``RunContext``.
+enum StorageOperation: Sendable {
+    case read, stat, list, makeDirectory, remove, rename, write, syncFile, syncDirectory
+
+    /// The name the trace shows and digests.
+    var name: String {
+        switch self {
+        case .read: "read"
+        case .stat: "stat"
+        case .list: "list"
+        case .makeDirectory: "mkdir"
+        case .remove: "remove"
+        case .rename: "rename"
+        case .write: "write"
+        case .syncFile: "fsync"
+        case .syncDirectory: "fsync dir"
+        }
+    }
+
+    /// Whether the call changes the disk or syncs it (counted as a crash point, traced).
+    var isMutating: Bool {
+        switch self {
+        case .read, .stat, .list: false
+        case .makeDirectory, .remove, .rename, .write, .syncFile, .syncDirectory: true
+        }
+    }
+
+    /// Whether the call names a directory (traced in that directory's own lane).
+    var namesDirectory: Bool {
+        self == .makeDirectory || self == .syncDirectory
+    }
+
+    /// The name with a write's size, as the trace shows it (`write 12B`).
+    func named(bytes: Int?) -> String {
+        bytes.map { "\(name) \($0)B" } ?? name
+    }
+
+    /// The path as the trace shows it: `source -> destination` for a rename.
+    static func shownPath(_ path: String, renamedTo destination: String?) -> String {
+        destination.map { "\(path) -> \($0)" } ?? path
+    }
+}

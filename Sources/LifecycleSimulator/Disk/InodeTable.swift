@@ -1,0 +1,59 @@
+/// The inodes of a ``DiskTree`` by number: an array indexed by inode number, with a hole where
+/// an inode was dropped. The disk hands numbers out in order from 1 and a run creates a few
+/// thousand at most, so indexing beats hashing an `Int` on every write and sync.
+///
+/// Equal tables hold the same inodes under the same numbers (holes do not count). A value,
+/// `Sendable`; internal to the simulated disk.
+struct InodeTable: Hashable, Sendable {
+    private var slots: [DiskTree.Inode?] = []
+    /// The number of inodes held.
+    private(set) var count = 0
+
+    init() {}
+
+    /// The inode numbered `number`, if held; setting `nil` drops it.
+    subscript(number: Int) -> DiskTree.Inode? {
+        get { slots.indices.contains(number) ? slots[number] : nil }
+        set {
+            // Numbers come from the disk's own counter (never negative); a negative one names
+            // no inode and is ignored.
+            guard number >= 0 else { return }
+            if number >= slots.count {
+                guard newValue != nil else { return }
+                slots.append(contentsOf: repeatElement(nil, count: number - slots.count + 1))
+            }
+            if slots[number] == nil, newValue != nil { count += 1 }
+            if slots[number] != nil, newValue == nil { count -= 1 }
+            slots[number] = newValue
+        }
+    }
+
+    /// The total size of every inode's data.
+    var totalBytes: Int {
+        slots.reduce(0) { $0 + ($1?.data.count ?? 0) }
+    }
+
+    /// Drops every inode whose number `isGarbage` accepts.
+    mutating func removeAll(where isGarbage: (Int) -> Bool) {
+        for number in slots.indices where slots[number] != nil && isGarbage(number) {
+            slots[number] = nil
+            count -= 1
+        }
+    }
+
+    static func == (lhs: InodeTable, rhs: InodeTable) -> Bool {
+        guard lhs.count == rhs.count else { return false }
+        for number in 0..<max(lhs.slots.count, rhs.slots.count) where lhs[number] != rhs[number] { return false }
+        return true
+    }
+
+    func hash(into hasher: inout Hasher) {
+        hasher.combine(count)
+        for number in slots.indices {
+            if let inode = slots[number] {
+                hasher.combine(number)
+                hasher.combine(inode)
+            }
+        }
+    }
+}
