@@ -14,7 +14,8 @@ struct ScheduleGenerator {
         case fixed(SimulationEvent)
         case connect(slot: Int)
         case mutatedConnect(slot: Int)
-        case userAction(name: String, slot: Int)
+        /// The action at `index` of the app's actions (an index, not a name: no string to copy).
+        case userAction(index: Int, slot: Int)
         case powerLoss
         case crashDuringNextStep
         case advance
@@ -113,11 +114,19 @@ struct ScheduleGenerator {
         offers.add(.silentPush, ifLegalIn: run)
         if isAlive, run.armedForNextStep == nil { offers.add(.crashDuringNextStep, .crashDuringNextStep, 1) }
         offers.add(.powerLoss, .powerLoss, 1)
-        if !run.pendingRequests.isEmpty {
-            for identifier in run.pendingRequests.keys.sorted() { offers.add(.grantBackgroundTask(identifier: identifier), ifLegalIn: run) }
+        let requests = run.pendingRequests
+        if requests.count == 1, let only = requests.first {
+            // One key needs no sorting (the usual case).
+            offers.add(.grantBackgroundTask(identifier: only.key), ifLegalIn: run)
+        } else if !requests.isEmpty {
+            for identifier in requests.keys.sorted() { offers.add(.grantBackgroundTask(identifier: identifier), ifLegalIn: run) }
         }
         if let running = run.current?.runtime.runningTasks, !running.isEmpty {
-            for identifier in running.keys.sorted() { offers.add(.expireBackgroundTask(identifier: identifier), ifLegalIn: run) }
+            if running.count == 1, let only = running.first {
+                offers.add(.expireBackgroundTask(identifier: only.key), ifLegalIn: run)
+            } else {
+                for identifier in running.keys.sorted() { offers.add(.expireBackgroundTask(identifier: identifier), ifLegalIn: run) }
+            }
         }
         offers.add(.advance, .advance, 2)
         offers.add(.clockJump, .clockJump, 1)
@@ -132,8 +141,9 @@ struct ScheduleGenerator {
     private func offerUserActions(slot: Int, scene: LifecycleScene, run: SimulationRun, offers: Offers) {
         guard swarm.weight(of: .userAction) > 0 else { return }
         guard run.app.hasUniqueActionNames else {
-            for action in run.app.actions where run.isLegal(.userAction(name: action.name, scene: slot, seed: 0)) {
-                offers.add(.userAction, .userAction(name: action.name, slot: slot), max(1, action.weight))
+            for (index, action) in run.app.actions.enumerated()
+            where run.isLegal(.userAction(name: action.name, scene: slot, seed: 0)) {
+                offers.add(.userAction, .userAction(index: index, slot: slot), max(1, action.weight))
             }
             return
         }
@@ -142,8 +152,7 @@ struct ScheduleGenerator {
         else { return }
         let actions = run.app.actions
         run.app.forEachEnabledAction(appIncarnation, scene, current.environment) { index in
-            let action = actions[index]
-            offers.add(.userAction, .userAction(name: action.name, slot: slot), max(1, action.weight))
+            offers.add(.userAction, .userAction(index: index, slot: slot), max(1, actions[index].weight))
         }
     }
 
@@ -165,8 +174,8 @@ struct ScheduleGenerator {
                 mutation = .app(index: random.int(below: run.app.restorationMutations.count), seed: random.next() % 1_000)
             }
             return .connectScene(scene: slot, foreground: true, restoration: mutation)
-        case let .userAction(name, slot):
-            return .userAction(name: name, scene: slot, seed: random.next() % 1_000)
+        case let .userAction(index, slot):
+            return .userAction(name: run.app.actions[index].name, scene: slot, seed: random.next() % 1_000)
         case .powerLoss:
             return .powerLoss(policy: random.element(of: PowerLossPolicy.allCases), seed: random.next() % 1_000)
         case .crashDuringNextStep:
