@@ -74,11 +74,8 @@ extension SimulationRun {
 
     func checkInvariants() {
         guard violation == nil, let appIncarnation = current?.app else { return }
-        for invariant in app.invariants {
-            if let message = invariant.check(appIncarnation) {
-                context.report(.app(invariant.name), message)
-                return
-            }
+        if let broken = app.firstBrokenInvariant(appIncarnation) {
+            context.report(.app(broken.name), broken.message)
         }
     }
 

@@ -36,6 +36,9 @@ struct ScheduleGenerator {
     private final class Buffers {
         // Safe because the buffers are private to one generator and changed only by `Offers`
         // on the main actor, one append or removal at a time (no overlapping access).
+        /// The step's offers are the first `weights.count` templates; the rest are stale ones
+        /// of earlier steps, overwritten as offers are added (emptying the array every step
+        /// destroyed each element through a generic path that cost more than the offers).
         @exclusivity(unchecked) var templates: [Template] = []
         @exclusivity(unchecked) var weights: [Int] = []
     }
@@ -47,21 +50,28 @@ struct ScheduleGenerator {
         let swarm: SwarmConfiguration
         let buffers: Buffers
 
-        /// Empties the buffers (capacity kept) for this step's offers.
+        /// Empties the offers (capacity kept) for this step's offers.
         init(swarm: SwarmConfiguration, buffers: Buffers) {
             self.swarm = swarm
             self.buffers = buffers
-            buffers.templates.removeAll(keepingCapacity: true)
             buffers.weights.removeAll(keepingCapacity: true)
         }
 
-        var templates: [Template] { buffers.templates }
+        var isEmpty: Bool { buffers.weights.isEmpty }
         var weights: [Int] { buffers.weights }
+
+        /// The template of the offer at `index` (below `weights.count`).
+        func template(at index: Int) -> Template { buffers.templates[index] }
 
         func add(_ kind: EventKind, _ template: consuming Template, _ weight: Int) {
             let total = swarm.weight(of: kind) * weight
             if total > 0 {
-                buffers.templates.append(template)
+                let count = buffers.weights.count
+                if count < buffers.templates.count {
+                    buffers.templates[count] = template
+                } else {
+                    buffers.templates.append(template)
+                }
                 buffers.weights.append(total)
             }
         }
@@ -115,23 +125,23 @@ struct ScheduleGenerator {
         if isAlive, run.armedForNextStep == nil { offers.add(.crashDuringNextStep, .crashDuringNextStep, 1) }
         offers.add(.powerLoss, .powerLoss, 1)
         let requests = run.pendingRequests
-        if requests.count == 1, let only = requests.first {
+        if requests.count == 1, let only = requests.keys.first {
             // One key needs no sorting (the usual case).
-            offers.add(.grantBackgroundTask(identifier: only.key), ifLegalIn: run)
+            offers.add(.grantBackgroundTask(identifier: only), ifLegalIn: run)
         } else if !requests.isEmpty {
             for identifier in requests.keys.sorted() { offers.add(.grantBackgroundTask(identifier: identifier), ifLegalIn: run) }
         }
         if let running = run.current?.runtime.runningTasks, !running.isEmpty {
-            if running.count == 1, let only = running.first {
-                offers.add(.expireBackgroundTask(identifier: only.key), ifLegalIn: run)
+            if running.count == 1, let only = running.keys.first {
+                offers.add(.expireBackgroundTask(identifier: only), ifLegalIn: run)
             } else {
                 for identifier in running.keys.sorted() { offers.add(.expireBackgroundTask(identifier: identifier), ifLegalIn: run) }
             }
         }
         offers.add(.advance, .advance, 2)
         offers.add(.clockJump, .clockJump, 1)
-        guard !offers.templates.isEmpty else { return nil }
-        let chosen = offers.templates[random.weightedIndex(offers.weights)]
+        guard !offers.isEmpty else { return nil }
+        let chosen = offers.template(at: random.weightedIndex(offers.weights))
         return instantiate(chosen, run: run, random: &random)
     }
 
@@ -140,7 +150,7 @@ struct ScheduleGenerator {
     /// actions (with unique action names each name is its own action).
     private func offerUserActions(slot: Int, scene: LifecycleScene, run: SimulationRun, offers: Offers) {
         guard swarm.weight(of: .userAction) > 0 else { return }
-        guard run.app.hasUniqueActionNames else {
+        guard run.app.hasUniqueActionNames, let enabledActions = run.app.enabledActions else {
             for (index, action) in run.app.actions.enumerated()
             where run.isLegal(.userAction(name: action.name, scene: slot, seed: 0)) {
                 offers.add(.userAction, .userAction(index: index, slot: slot), max(1, action.weight))
@@ -151,7 +161,10 @@ struct ScheduleGenerator {
               scene.state == .foregroundActive
         else { return }
         let actions = run.app.actions
-        run.app.forEachEnabledAction(appIncarnation, scene, current.environment) { index in
+        var enabled = enabledActions(appIncarnation, scene, current.environment)
+        while enabled != 0 {
+            let index = enabled.trailingZeroBitCount
+            enabled &= enabled - 1
             offers.add(.userAction, .userAction(index: index, slot: slot), max(1, actions[index].weight))
         }
     }
