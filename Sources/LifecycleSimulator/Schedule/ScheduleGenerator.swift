@@ -9,9 +9,10 @@ import Lifecycle
 @MainActor
 struct ScheduleGenerator {
     typealias Template = EventTemplate
-    /// An event with parameters still to draw.
+    /// An event with parameters still to draw. Holds no references (the generator stores
+    /// dozens each step: a trivial value is stored and overwritten without retains or releases).
     enum EventTemplate {
-        case fixed(SimulationEvent)
+        case fixed(FixedEvent)
         case connect(slot: Int)
         case mutatedConnect(slot: Int)
         /// The action at `index` of the app's actions (an index, not a name: no string to copy).
@@ -21,6 +22,52 @@ struct ScheduleGenerator {
         case advance
         case clockJump
         case corruptFile
+    }
+
+    /// A ``SimulationEvent`` with every parameter known when it is offered, without references:
+    /// a background-task identifier is an index into the step's identifiers.
+    enum FixedEvent {
+        case launch(LaunchKind)
+        case connectSceneWithLink(scene: Int, link: Int, asActivity: Bool)
+        case disconnectScene(scene: Int)
+        case discardSession(scene: Int)
+        case activate(scene: Int)
+        case resignActive(scene: Int)
+        case enterBackground(scene: Int)
+        case enterForeground(scene: Int)
+        case openLink(scene: Int, link: Int)
+        case suspend
+        case kill
+        case terminate
+        case memoryWarning
+        case expireExtraTime
+        case silentPush
+        case grantBackgroundTask(identifier: Int)
+        case expireBackgroundTask(identifier: Int)
+
+        /// The event, with `identifiers` holding the identifiers the indices refer to.
+        func event(identifiers: [String]) -> SimulationEvent {
+            switch self {
+            case .launch(let kind): .launch(kind)
+            case let .connectSceneWithLink(scene, link, asActivity):
+                .connectSceneWithLink(scene: scene, link: link, asActivity: asActivity)
+            case .disconnectScene(let scene): .disconnectScene(scene: scene)
+            case .discardSession(let scene): .discardSession(scene: scene)
+            case .activate(let scene): .activate(scene: scene)
+            case .resignActive(let scene): .resignActive(scene: scene)
+            case .enterBackground(let scene): .enterBackground(scene: scene)
+            case .enterForeground(let scene): .enterForeground(scene: scene)
+            case let .openLink(scene, link): .openLink(scene: scene, link: link)
+            case .suspend: .suspend
+            case .kill: .kill
+            case .terminate: .terminate
+            case .memoryWarning: .memoryWarning
+            case .expireExtraTime: .expireExtraTime
+            case .silentPush: .silentPush
+            case .grantBackgroundTask(let index): .grantBackgroundTask(identifier: identifiers[index])
+            case .expireBackgroundTask(let index): .expireBackgroundTask(identifier: identifiers[index])
+            }
+        }
     }
 
     let swarm: SwarmConfiguration
@@ -41,6 +88,8 @@ struct ScheduleGenerator {
         /// destroyed each element through a generic path that cost more than the offers).
         @exclusivity(unchecked) var templates: [Template] = []
         @exclusivity(unchecked) var weights: [Int] = []
+        /// The background-task identifiers offered this step (``FixedEvent`` refers to them).
+        @exclusivity(unchecked) var identifiers: [String] = []
     }
 
     /// The events offered so far with their weights (parallel arrays in the generator's reused
@@ -55,6 +104,7 @@ struct ScheduleGenerator {
             self.swarm = swarm
             self.buffers = buffers
             buffers.weights.removeAll(keepingCapacity: true)
+            if !buffers.identifiers.isEmpty { buffers.identifiers.removeAll(keepingCapacity: true) }
         }
 
         var isEmpty: Bool { buffers.weights.isEmpty }
@@ -76,11 +126,23 @@ struct ScheduleGenerator {
             }
         }
 
-        /// Offers `event` if its kind is enabled and it is legal now (a disabled kind skips the
+        /// Offers `fixed` if its kind is enabled and it is legal now (a disabled kind skips the
         /// legality check: it would not be offered either way).
-        func add(_ event: consuming SimulationEvent, ifLegalIn run: SimulationRun) {
+        func add(_ fixed: FixedEvent, ifLegalIn run: SimulationRun) {
+            let event = fixed.event(identifiers: buffers.identifiers)
             let kind = event.kind
-            if swarm.weight(of: kind) > 0, run.isLegal(event) { add(kind, .fixed(event), 1) }
+            if swarm.weight(of: kind) > 0, run.isLegal(event) { add(kind, .fixed(fixed), 1) }
+        }
+
+        /// The index of `identifier` among the step's identifiers, for a ``FixedEvent``.
+        func index(of identifier: String) -> Int {
+            buffers.identifiers.append(identifier)
+            return buffers.identifiers.count - 1
+        }
+
+        /// The event of `fixed`.
+        func event(_ fixed: FixedEvent) -> SimulationEvent {
+            fixed.event(identifiers: buffers.identifiers)
         }
     }
 
@@ -127,22 +189,26 @@ struct ScheduleGenerator {
         let requests = run.pendingRequests
         if requests.count == 1, let only = requests.keys.first {
             // One key needs no sorting (the usual case).
-            offers.add(.grantBackgroundTask(identifier: only), ifLegalIn: run)
+            offers.add(.grantBackgroundTask(identifier: offers.index(of: only)), ifLegalIn: run)
         } else if !requests.isEmpty {
-            for identifier in requests.keys.sorted() { offers.add(.grantBackgroundTask(identifier: identifier), ifLegalIn: run) }
+            for identifier in requests.keys.sorted() {
+                offers.add(.grantBackgroundTask(identifier: offers.index(of: identifier)), ifLegalIn: run)
+            }
         }
         if let running = run.current?.runtime.runningTasks, !running.isEmpty {
             if running.count == 1, let only = running.keys.first {
-                offers.add(.expireBackgroundTask(identifier: only), ifLegalIn: run)
+                offers.add(.expireBackgroundTask(identifier: offers.index(of: only)), ifLegalIn: run)
             } else {
-                for identifier in running.keys.sorted() { offers.add(.expireBackgroundTask(identifier: identifier), ifLegalIn: run) }
+                for identifier in running.keys.sorted() {
+                    offers.add(.expireBackgroundTask(identifier: offers.index(of: identifier)), ifLegalIn: run)
+                }
             }
         }
         offers.add(.advance, .advance, 2)
         offers.add(.clockJump, .clockJump, 1)
         guard !offers.isEmpty else { return nil }
         let chosen = offers.template(at: random.weightedIndex(offers.weights))
-        return instantiate(chosen, run: run, random: &random)
+        return instantiate(chosen, offers: offers, run: run, random: &random)
     }
 
     /// Offers each enabled action in the active `scene` of `slot`: the legality of
@@ -169,10 +235,10 @@ struct ScheduleGenerator {
         }
     }
 
-    private func instantiate(_ template: Template, run: SimulationRun, random: inout SimulationRandom) -> SimulationEvent {
+    private func instantiate(_ template: Template, offers: Offers, run: SimulationRun, random: inout SimulationRandom) -> SimulationEvent {
         switch template {
-        case .fixed(let event):
-            return event
+        case .fixed(let fixed):
+            return offers.event(fixed)
         case .connect(let slot):
             return .connectScene(scene: slot, foreground: random.chance(4, in: 5), restoration: nil)
         case .mutatedConnect(let slot):
