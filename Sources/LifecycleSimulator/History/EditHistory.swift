@@ -153,7 +153,10 @@ public final class EditHistory {
         let relaxed = isTainted || entry.durability == .ephemeral || entry.isDamaged
         if value == nil, entry.acknowledged == nil || relaxed { return true }
         let start = relaxed ? 0 : (entry.acknowledged ?? 0)
-        return entry.versions[start...].contains { $0.value == value }
+        // A plain loop: the closure of `contains(where:)` paid an actor-isolation check per call.
+        let versions = entry.versions
+        for index in start..<versions.count where versions[index].value == value { return true }
+        return false
     }
 
     /// Whether `value` was ever a value of `key`.

@@ -72,15 +72,19 @@ struct ScheduleGenerator {
 
     let swarm: SwarmConfiguration
     /// The offer buffers, reused from step to step (one generator serves one run).
-    private let buffers = Buffers()
+    private let buffers: Buffers
 
     init(swarm: SwarmConfiguration) {
         self.swarm = swarm
+        self.buffers = Buffers(swarm: swarm)
     }
 
     /// Storage for ``Offers`` kept between calls of ``next(for:random:)``; main actor.
     @MainActor
     private final class Buffers {
+        /// The generator's swarm, read through the buffers so that each step's ``Offers`` does
+        /// not copy (retain and release) it.
+        let swarm: SwarmConfiguration
         // Safe because the buffers are private to one generator and changed only by `Offers`
         // on the main actor, one append or removal at a time (no overlapping access).
         /// The step's offers are the first `weights.count` templates; the rest are stale ones
@@ -90,18 +94,20 @@ struct ScheduleGenerator {
         @exclusivity(unchecked) var weights: [Int] = []
         /// The background-task identifiers offered this step (``FixedEvent`` refers to them).
         @exclusivity(unchecked) var identifiers: [String] = []
+
+        init(swarm: SwarmConfiguration) {
+            self.swarm = swarm
+        }
     }
 
     /// The events offered so far with their weights (parallel arrays in the generator's reused
     /// buffers, no closures: the generator runs before every step).
     @MainActor
     private struct Offers {
-        let swarm: SwarmConfiguration
         let buffers: Buffers
 
         /// Empties the offers (capacity kept) for this step's offers.
-        init(swarm: SwarmConfiguration, buffers: Buffers) {
-            self.swarm = swarm
+        init(buffers: Buffers) {
             self.buffers = buffers
             buffers.weights.removeAll(keepingCapacity: true)
             if !buffers.identifiers.isEmpty { buffers.identifiers.removeAll(keepingCapacity: true) }
@@ -114,7 +120,7 @@ struct ScheduleGenerator {
         func template(at index: Int) -> Template { buffers.templates[index] }
 
         func add(_ kind: EventKind, _ template: consuming Template, _ weight: Int) {
-            let total = swarm.weight(of: kind) * weight
+            let total = buffers.swarm.weight(of: kind) * weight
             if total > 0 {
                 let count = buffers.weights.count
                 if count < buffers.templates.count {
@@ -131,7 +137,7 @@ struct ScheduleGenerator {
         func add(_ fixed: FixedEvent, ifLegalIn run: SimulationRun) {
             let event = fixed.event(identifiers: buffers.identifiers)
             let kind = event.kind
-            if swarm.weight(of: kind) > 0, run.isLegal(event) { add(kind, .fixed(fixed), 1) }
+            if buffers.swarm.weight(of: kind) > 0, run.isLegal(event) { add(kind, .fixed(fixed), 1) }
         }
 
         /// The index of `identifier` among the step's identifiers, for a ``FixedEvent``.
@@ -147,7 +153,7 @@ struct ScheduleGenerator {
     }
 
     func next(for run: SimulationRun, random: inout SimulationRandom) -> SimulationEvent? {
-        let offers = Offers(swarm: swarm, buffers: buffers)
+        let offers = Offers(buffers: buffers)
         let linkCount = run.app.links.count
         if run.current == nil {
             offers.add(.launch, .fixed(.launch(.user)), 4)
