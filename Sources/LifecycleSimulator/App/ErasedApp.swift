@@ -24,7 +24,7 @@ struct ErasedApp {
     /// `nil` when the app has more than 64 actions (then check each action itself).
     let enabledActions: (@MainActor (AnyObject, LifecycleScene, SimulationEnvironment) -> UInt64)?
     /// The first broken invariant of the incarnation and its message, in invariant order: the
-    /// same checks as each ``Invariant/check``, without walking an array of closures.
+    /// same checks as each ``AppInvariant/check``, without walking an array of closures.
     let firstBrokenInvariant: @MainActor (AnyObject) -> (name: String, message: String)?
     /// Whether no two actions share a name (then ``action(named:)`` finds each action itself).
     let hasUniqueActionNames: Bool
