@@ -12,22 +12,20 @@ struct ErasedApp {
         let perform: @MainActor (AnyObject, LifecycleScene, SimulationEnvironment, inout SimulationRandom) -> Void
     }
 
-    struct Invariant {
-        let name: String
-        let check: @MainActor (AnyObject) -> String?
-    }
-
     let name: String
     let makeIncarnation: @MainActor (SimulationEnvironment) -> AnyObject
     let observe: @MainActor (AnyObject) -> [Observation]
     let actions: [Action]
-    let invariants: [Invariant]
     let links: [URL]
     let restorationMutations: [RestorationMutator]
-    /// Calls its last argument with the index of each action enabled for the incarnation in the
-    /// scene, in action order: the same checks as each ``Action/isEnabled``, with the app's
-    /// context built once for all of them (the generator asks before every step).
-    let forEachEnabledAction: @MainActor (AnyObject, LifecycleScene, SimulationEnvironment, (Int) -> Void) -> Void
+    /// The actions enabled for the incarnation in the scene, as a mask (bit `i` for action `i`):
+    /// the same checks as each ``Action/isEnabled`` in action order, with the app's context built
+    /// once for all of them and no call back per action (the generator asks before every step).
+    /// `nil` when the app has more than 64 actions (then check each action itself).
+    let enabledActions: (@MainActor (AnyObject, LifecycleScene, SimulationEnvironment) -> UInt64)?
+    /// The first broken invariant of the incarnation and its message, in invariant order: the
+    /// same checks as each ``AppInvariant/check``, without walking an array of closures.
+    let firstBrokenInvariant: @MainActor (AnyObject) -> (name: String, message: String)?
     /// Whether no two actions share a name (then ``action(named:)`` finds each action itself).
     let hasUniqueActionNames: Bool
 
@@ -53,22 +51,34 @@ struct ErasedApp {
         // The checks are chained closures rather than an array: this code runs unspecialized
         // (generic over the incarnation), where reading an array of generic closures looks up
         // type metadata on every element; calling a captured closure does not.
-        var checkFrom: @MainActor (UserActionContext<Incarnation>, (Int) -> Void) -> Void = { _, _ in }
-        for (index, action) in app.actions.enumerated().reversed() {
-            let isEnabled = action.isEnabled
-            let next = checkFrom
-            checkFrom = { context, body in
-                if isEnabled(context) { body(index) }
-                next(context, body)
+        if app.actions.count <= UInt64.bitWidth {
+            var maskFrom: @MainActor (UserActionContext<Incarnation>) -> UInt64 = { _ in 0 }
+            for (index, action) in app.actions.enumerated().reversed() {
+                let isEnabled = action.isEnabled
+                let next = maskFrom
+                let bit: UInt64 = 1 << UInt64(index)
+                // `isEnabled` runs before `next`: the checks run in action order.
+                maskFrom = { context in (isEnabled(context) ? bit : 0) | next(context) }
+            }
+            let maskAll = maskFrom
+            enabledActions = { object, scene, environment in
+                maskAll(UserActionContext(incarnation: unsafeDowncast(object, to: Incarnation.self), scene: scene, environment: environment))
+            }
+        } else {
+            enabledActions = nil
+        }
+        var brokenFrom: @MainActor (Incarnation) -> (name: String, message: String)? = { _ in nil }
+        for invariant in app.invariants.reversed() {
+            let check = invariant.check
+            let name = invariant.name
+            let next = brokenFrom
+            brokenFrom = { incarnation in
+                if let message = check(incarnation) { return (name, message) }
+                return next(incarnation)
             }
         }
-        let checkAll = checkFrom
-        forEachEnabledAction = { object, scene, environment, body in
-            checkAll(UserActionContext(incarnation: unsafeDowncast(object, to: Incarnation.self), scene: scene, environment: environment), body)
-        }
-        invariants = app.invariants.map { invariant in
-            Invariant(name: invariant.name) { invariant.check(unsafeDowncast($0, to: Incarnation.self)) }
-        }
+        let firstBroken = brokenFrom
+        firstBrokenInvariant = { firstBroken(unsafeDowncast($0, to: Incarnation.self)) }
         links = app.links
         restorationMutations = app.restorationMutations
         hasUniqueActionNames = Set(app.actions.map(\.name)).count == app.actions.count

@@ -33,11 +33,26 @@ public final class EditHistory {
         }
     }
 
+    /// A view of the app the checks found consistent with the history at `generation`: the
+    /// checks depend only on it and the history, so the same view at the same generation passes
+    /// again.
+    struct ConsistentView {
+        var generation: Int
+        var observations: [Observation]
+        var liveEdits: [HistoryKey: String?]
+    }
+
     // Safe because `entries` and `isTainted` are changed only by the history's own main-actor
     // methods, one entry at a time, calling nothing else meanwhile (no overlapping access).
     @exclusivity(unchecked) private(set) var entries: [HistoryKey: Entry] = [:]
     /// Set once the simulator damaged a file: loss checks relax to "some version or absent".
     @exclusivity(unchecked) public private(set) var isTainted = false
+    /// Bumped by every change of the history, so that a check can tell that the history is the
+    /// one it last checked against.
+    @exclusivity(unchecked) private(set) var generation = 0
+    /// What the user saw the last time the run's checks found it consistent with this history
+    /// (kept by ``SimulationRun/checkObservations()``; `nil` until then).
+    @exclusivity(unchecked) var consistentView: ConsistentView?
 
     /// Creates an empty history.
     public init() {}
@@ -48,8 +63,9 @@ public final class EditHistory {
     /// Records an edit; returns its index among the key's versions.
     @discardableResult
     func recordEdit(_ key: HistoryKey, value: String?, durability: Durability, incarnation: Int, step: Int) -> Int {
+        generation += 1
         // Appended in place (one lookup, no copy of the versions).
-        entries[key, default: Entry(durability: durability)].append(Version(value: value, incarnation: incarnation, step: step))
+        return entries[key, default: Entry(durability: durability)].append(Version(value: value, incarnation: incarnation, step: step))
     }
 
     /// Marks the newest version of `key` equal to `value` made by `incarnation` as acknowledged
@@ -61,6 +77,7 @@ public final class EditHistory {
         else { return false }
         if index > (entry.acknowledged ?? -1) { entry.acknowledged = index }
         entries[key] = entry
+        generation += 1
         return true
     }
 
@@ -78,6 +95,7 @@ public final class EditHistory {
         }
         // Changed after the walk, so that the dictionary is not copied while it is iterated.
         for (key, index) in acknowledged { entries[key]?.acknowledged = index }
+        if !acknowledged.isEmpty { generation += 1 }
         return acknowledged.map(\.key).sorted()
     }
 
@@ -97,6 +115,7 @@ public final class EditHistory {
             entries[key]?.acknowledged = index
             entries[key]?.isDamaged = false
         }
+        if !acknowledged.isEmpty { generation += 1 }
         return acknowledged.map(\.key).sorted()
     }
 
@@ -106,11 +125,13 @@ public final class EditHistory {
         for (key, entry) in entries where entry.durability == .restorable && key.scene == scene {
             entries[key]?.isDamaged = true
         }
+        generation += 1
     }
 
     /// Relaxes every loss check: the simulator damaged stored data itself.
     func taint() {
         isTainted = true
+        generation += 1
     }
 
     /// The versions of `key`, oldest first.
@@ -132,7 +153,10 @@ public final class EditHistory {
         let relaxed = isTainted || entry.durability == .ephemeral || entry.isDamaged
         if value == nil, entry.acknowledged == nil || relaxed { return true }
         let start = relaxed ? 0 : (entry.acknowledged ?? 0)
-        return entry.versions[start...].contains { $0.value == value }
+        // A plain loop: the closure of `contains(where:)` paid an actor-isolation check per call.
+        let versions = entry.versions
+        for index in start..<versions.count where versions[index].value == value { return true }
+        return false
     }
 
     /// Whether `value` was ever a value of `key`.

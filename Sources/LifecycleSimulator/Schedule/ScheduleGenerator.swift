@@ -9,12 +9,14 @@ import Lifecycle
 @MainActor
 struct ScheduleGenerator {
     typealias Template = EventTemplate
-    /// An event with parameters still to draw.
+    /// An event with parameters still to draw. Holds no references (the generator stores
+    /// dozens each step: a trivial value is stored and overwritten without retains or releases).
     enum EventTemplate {
-        case fixed(SimulationEvent)
+        case fixed(FixedEvent)
         case connect(slot: Int)
         case mutatedConnect(slot: Int)
-        case userAction(name: String, slot: Int)
+        /// The action at `index` of the app's actions (an index, not a name: no string to copy).
+        case userAction(index: Int, slot: Int)
         case powerLoss
         case crashDuringNextStep
         case advance
@@ -22,59 +24,136 @@ struct ScheduleGenerator {
         case corruptFile
     }
 
+    /// A ``SimulationEvent`` with every parameter known when it is offered, without references:
+    /// a background-task identifier is an index into the step's identifiers.
+    enum FixedEvent {
+        case launch(LaunchKind)
+        case connectSceneWithLink(scene: Int, link: Int, asActivity: Bool)
+        case disconnectScene(scene: Int)
+        case discardSession(scene: Int)
+        case activate(scene: Int)
+        case resignActive(scene: Int)
+        case enterBackground(scene: Int)
+        case enterForeground(scene: Int)
+        case openLink(scene: Int, link: Int)
+        case suspend
+        case kill
+        case terminate
+        case memoryWarning
+        case expireExtraTime
+        case silentPush
+        case grantBackgroundTask(identifier: Int)
+        case expireBackgroundTask(identifier: Int)
+
+        /// The event, with `identifiers` holding the identifiers the indices refer to.
+        func event(identifiers: [String]) -> SimulationEvent {
+            switch self {
+            case .launch(let kind): .launch(kind)
+            case let .connectSceneWithLink(scene, link, asActivity):
+                .connectSceneWithLink(scene: scene, link: link, asActivity: asActivity)
+            case .disconnectScene(let scene): .disconnectScene(scene: scene)
+            case .discardSession(let scene): .discardSession(scene: scene)
+            case .activate(let scene): .activate(scene: scene)
+            case .resignActive(let scene): .resignActive(scene: scene)
+            case .enterBackground(let scene): .enterBackground(scene: scene)
+            case .enterForeground(let scene): .enterForeground(scene: scene)
+            case let .openLink(scene, link): .openLink(scene: scene, link: link)
+            case .suspend: .suspend
+            case .kill: .kill
+            case .terminate: .terminate
+            case .memoryWarning: .memoryWarning
+            case .expireExtraTime: .expireExtraTime
+            case .silentPush: .silentPush
+            case .grantBackgroundTask(let index): .grantBackgroundTask(identifier: identifiers[index])
+            case .expireBackgroundTask(let index): .expireBackgroundTask(identifier: identifiers[index])
+            }
+        }
+    }
+
     let swarm: SwarmConfiguration
     /// The offer buffers, reused from step to step (one generator serves one run).
-    private let buffers = Buffers()
+    private let buffers: Buffers
 
     init(swarm: SwarmConfiguration) {
         self.swarm = swarm
+        self.buffers = Buffers(swarm: swarm)
     }
 
     /// Storage for ``Offers`` kept between calls of ``next(for:random:)``; main actor.
     @MainActor
     private final class Buffers {
+        /// The generator's swarm, read through the buffers so that each step's ``Offers`` does
+        /// not copy (retain and release) it.
+        let swarm: SwarmConfiguration
         // Safe because the buffers are private to one generator and changed only by `Offers`
         // on the main actor, one append or removal at a time (no overlapping access).
+        /// The step's offers are the first `weights.count` templates; the rest are stale ones
+        /// of earlier steps, overwritten as offers are added (emptying the array every step
+        /// destroyed each element through a generic path that cost more than the offers).
         @exclusivity(unchecked) var templates: [Template] = []
         @exclusivity(unchecked) var weights: [Int] = []
+        /// The background-task identifiers offered this step (``FixedEvent`` refers to them).
+        @exclusivity(unchecked) var identifiers: [String] = []
+
+        init(swarm: SwarmConfiguration) {
+            self.swarm = swarm
+        }
     }
 
     /// The events offered so far with their weights (parallel arrays in the generator's reused
     /// buffers, no closures: the generator runs before every step).
     @MainActor
     private struct Offers {
-        let swarm: SwarmConfiguration
         let buffers: Buffers
 
-        /// Empties the buffers (capacity kept) for this step's offers.
-        init(swarm: SwarmConfiguration, buffers: Buffers) {
-            self.swarm = swarm
+        /// Empties the offers (capacity kept) for this step's offers.
+        init(buffers: Buffers) {
             self.buffers = buffers
-            buffers.templates.removeAll(keepingCapacity: true)
             buffers.weights.removeAll(keepingCapacity: true)
+            if !buffers.identifiers.isEmpty { buffers.identifiers.removeAll(keepingCapacity: true) }
         }
 
-        var templates: [Template] { buffers.templates }
+        var isEmpty: Bool { buffers.weights.isEmpty }
         var weights: [Int] { buffers.weights }
 
+        /// The template of the offer at `index` (below `weights.count`).
+        func template(at index: Int) -> Template { buffers.templates[index] }
+
         func add(_ kind: EventKind, _ template: consuming Template, _ weight: Int) {
-            let total = swarm.weight(of: kind) * weight
+            let total = buffers.swarm.weight(of: kind) * weight
             if total > 0 {
-                buffers.templates.append(template)
+                let count = buffers.weights.count
+                if count < buffers.templates.count {
+                    buffers.templates[count] = template
+                } else {
+                    buffers.templates.append(template)
+                }
                 buffers.weights.append(total)
             }
         }
 
-        /// Offers `event` if its kind is enabled and it is legal now (a disabled kind skips the
+        /// Offers `fixed` if its kind is enabled and it is legal now (a disabled kind skips the
         /// legality check: it would not be offered either way).
-        func add(_ event: consuming SimulationEvent, ifLegalIn run: SimulationRun) {
+        func add(_ fixed: FixedEvent, ifLegalIn run: SimulationRun) {
+            let event = fixed.event(identifiers: buffers.identifiers)
             let kind = event.kind
-            if swarm.weight(of: kind) > 0, run.isLegal(event) { add(kind, .fixed(event), 1) }
+            if buffers.swarm.weight(of: kind) > 0, run.isLegal(event) { add(kind, .fixed(fixed), 1) }
+        }
+
+        /// The index of `identifier` among the step's identifiers, for a ``FixedEvent``.
+        func index(of identifier: String) -> Int {
+            buffers.identifiers.append(identifier)
+            return buffers.identifiers.count - 1
+        }
+
+        /// The event of `fixed`.
+        func event(_ fixed: FixedEvent) -> SimulationEvent {
+            fixed.event(identifiers: buffers.identifiers)
         }
     }
 
     func next(for run: SimulationRun, random: inout SimulationRandom) -> SimulationEvent? {
-        let offers = Offers(swarm: swarm, buffers: buffers)
+        let offers = Offers(buffers: buffers)
         let linkCount = run.app.links.count
         if run.current == nil {
             offers.add(.launch, .fixed(.launch(.user)), 4)
@@ -113,17 +192,29 @@ struct ScheduleGenerator {
         offers.add(.silentPush, ifLegalIn: run)
         if isAlive, run.armedForNextStep == nil { offers.add(.crashDuringNextStep, .crashDuringNextStep, 1) }
         offers.add(.powerLoss, .powerLoss, 1)
-        if !run.pendingRequests.isEmpty {
-            for identifier in run.pendingRequests.keys.sorted() { offers.add(.grantBackgroundTask(identifier: identifier), ifLegalIn: run) }
+        let requests = run.pendingRequests
+        if requests.count == 1, let only = requests.keys.first {
+            // One key needs no sorting (the usual case).
+            offers.add(.grantBackgroundTask(identifier: offers.index(of: only)), ifLegalIn: run)
+        } else if !requests.isEmpty {
+            for identifier in requests.keys.sorted() {
+                offers.add(.grantBackgroundTask(identifier: offers.index(of: identifier)), ifLegalIn: run)
+            }
         }
         if let running = run.current?.runtime.runningTasks, !running.isEmpty {
-            for identifier in running.keys.sorted() { offers.add(.expireBackgroundTask(identifier: identifier), ifLegalIn: run) }
+            if running.count == 1, let only = running.keys.first {
+                offers.add(.expireBackgroundTask(identifier: offers.index(of: only)), ifLegalIn: run)
+            } else {
+                for identifier in running.keys.sorted() {
+                    offers.add(.expireBackgroundTask(identifier: offers.index(of: identifier)), ifLegalIn: run)
+                }
+            }
         }
         offers.add(.advance, .advance, 2)
         offers.add(.clockJump, .clockJump, 1)
-        guard !offers.templates.isEmpty else { return nil }
-        let chosen = offers.templates[random.weightedIndex(offers.weights)]
-        return instantiate(chosen, run: run, random: &random)
+        guard !offers.isEmpty else { return nil }
+        let chosen = offers.template(at: random.weightedIndex(offers.weights))
+        return instantiate(chosen, offers: offers, run: run, random: &random)
     }
 
     /// Offers each enabled action in the active `scene` of `slot`: the legality of
@@ -131,9 +222,10 @@ struct ScheduleGenerator {
     /// actions (with unique action names each name is its own action).
     private func offerUserActions(slot: Int, scene: LifecycleScene, run: SimulationRun, offers: Offers) {
         guard swarm.weight(of: .userAction) > 0 else { return }
-        guard run.app.hasUniqueActionNames else {
-            for action in run.app.actions where run.isLegal(.userAction(name: action.name, scene: slot, seed: 0)) {
-                offers.add(.userAction, .userAction(name: action.name, slot: slot), max(1, action.weight))
+        guard run.app.hasUniqueActionNames, let enabledActions = run.app.enabledActions else {
+            for (index, action) in run.app.actions.enumerated()
+            where run.isLegal(.userAction(name: action.name, scene: slot, seed: 0)) {
+                offers.add(.userAction, .userAction(index: index, slot: slot), max(1, action.weight))
             }
             return
         }
@@ -141,16 +233,18 @@ struct ScheduleGenerator {
               scene.state == .foregroundActive
         else { return }
         let actions = run.app.actions
-        run.app.forEachEnabledAction(appIncarnation, scene, current.environment) { index in
-            let action = actions[index]
-            offers.add(.userAction, .userAction(name: action.name, slot: slot), max(1, action.weight))
+        var enabled = enabledActions(appIncarnation, scene, current.environment)
+        while enabled != 0 {
+            let index = enabled.trailingZeroBitCount
+            enabled &= enabled - 1
+            offers.add(.userAction, .userAction(index: index, slot: slot), max(1, actions[index].weight))
         }
     }
 
-    private func instantiate(_ template: Template, run: SimulationRun, random: inout SimulationRandom) -> SimulationEvent {
+    private func instantiate(_ template: Template, offers: Offers, run: SimulationRun, random: inout SimulationRandom) -> SimulationEvent {
         switch template {
-        case .fixed(let event):
-            return event
+        case .fixed(let fixed):
+            return offers.event(fixed)
         case .connect(let slot):
             return .connectScene(scene: slot, foreground: random.chance(4, in: 5), restoration: nil)
         case .mutatedConnect(let slot):
@@ -165,8 +259,8 @@ struct ScheduleGenerator {
                 mutation = .app(index: random.int(below: run.app.restorationMutations.count), seed: random.next() % 1_000)
             }
             return .connectScene(scene: slot, foreground: true, restoration: mutation)
-        case let .userAction(name, slot):
-            return .userAction(name: name, scene: slot, seed: random.next() % 1_000)
+        case let .userAction(index, slot):
+            return .userAction(name: run.app.actions[index].name, scene: slot, seed: random.next() % 1_000)
         case .powerLoss:
             return .powerLoss(policy: random.element(of: PowerLossPolicy.allCases), seed: random.next() % 1_000)
         case .crashDuringNextStep:
