@@ -24,7 +24,7 @@ import Musl
 /// |---|---|
 /// | start | `willFinishLaunching`, `didFinishLaunching`, scene connects, foreground, active |
 /// | `SIGTSTP` (Ctrl-Z) | resign active, background; terminal restored; once extra-time leases end (bounded by the lease budget), `.suspend` and the process really stops (`SIGSTOP`) |
-/// | `SIGCONT` (`fg`) | `.resume`; terminal mode again; foreground, active (`bg`: stays in the background) |
+/// | `SIGCONT` (`fg`) | after 50 ms (a `SIGTERM` sent with it wins): `.resume`; terminal mode again; foreground, active (`bg`: stays in the background) |
 /// | `SIGTERM`, `SIGINT`, ``quit()`` | resign active, background, `willTerminate`; exit 0 once cancelled work ends, within the grace period |
 /// | `SIGTERM` while suspended | no callback (iOS ends suspended apps silently); exit 0 |
 /// | `SIGHUP` | scenes disconnect, `willTerminate`, exit 0 |
@@ -84,6 +84,8 @@ public final class ProcessHost: LifecycleHost {
     var grantsDueAfterResume: [String] = []
     /// Whether a check for regaining the terminal is scheduled (running in the background after `bg`).
     var isWatchingTerminalOwnership = false
+    /// A `SIGCONT` waiting out ``continueSettling`` before the app resumes.
+    var pendingContinue: ScheduledAction?
     private var isStarted = false
 
     /// Creates a host and its runtime. Nothing happens until ``start()`` or ``run()``.
@@ -154,13 +156,28 @@ public final class ProcessHost: LifecycleHost {
         logger.info("Received \(signal.description, privacy: .public).")
         switch signal {
         case .terminalStop: perform(machine.stopRequested())
-        case .continue: perform(machine.continued(ownsTerminal: terminal.ownsForeground))
-        case .terminate, .interrupt: perform(machine.terminationRequested())
+        case .continue:
+            pendingContinue?.cancel()
+            pendingContinue = clock.schedule(after: Self.continueSettling) { [weak self] in
+                guard let self else { return }
+                self.pendingContinue = nil
+                self.perform(self.machine.continued(ownsTerminal: self.terminal.ownsForeground))
+            }
+        case .terminate, .interrupt:
+            pendingContinue?.cancel()
+            pendingContinue = nil
+            perform(machine.terminationRequested())
         case .hangUp: perform(machine.hungUp())
         case .userDefined1: perform(machine.memoryWarning())
         case .windowChange: perform(machine.resized())
         }
     }
+
+    /// How long a `SIGCONT` waits before the app resumes. Signals sent together to a stopped
+    /// process (`kill -TERM` then `kill -CONT`) reach their Dispatch sources in no fixed order; a
+    /// termination that comes with the continue must still end the suspended app silently, as iOS
+    /// ends suspended apps.
+    static let continueSettling: Duration = .milliseconds(50)
 
     func perform(_ action: HostStateMachine.Action) {
         switch action {
