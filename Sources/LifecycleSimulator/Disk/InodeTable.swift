@@ -18,13 +18,22 @@ struct InodeTable: Hashable, Sendable {
             // Numbers come from the disk's own counter (never negative); a negative one names
             // no inode and is ignored.
             guard number >= 0 else { return }
+            let holds = newValue != nil
             if number >= slots.count {
-                guard newValue != nil else { return }
-                slots.append(contentsOf: repeatElement(nil, count: number - slots.count + 1))
+                guard holds else { return }
+                // One hole per missing number: almost always none, the new inode taking the next
+                // slot (`append(contentsOf: repeatElement…)` costs several times more for that).
+                while slots.count < number { slots.append(nil) }
+                slots.append(newValue)
+                count += 1
+                return
             }
-            if slots[number] == nil, newValue != nil { count += 1 }
-            if slots[number] != nil, newValue == nil { count -= 1 }
-            slots[number] = newValue
+            // Swapped in place: reading the old slot to test it would copy (retain and release)
+            // its data.
+            var previous = newValue
+            swap(&slots[number], &previous)
+            if previous == nil, holds { count += 1 }
+            if previous != nil, !holds { count -= 1 }
         }
     }
 
