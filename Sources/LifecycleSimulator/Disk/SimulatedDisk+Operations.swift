@@ -61,18 +61,19 @@ extension SimulatedDisk.Core {
     mutating func barrier(_ operation: DiskOperation) {
         sequence += 1
         if recordsHistory { history.append(operation) }
-        // One switch on the barrier, then a scan matching each pending change in place (matching
-        // the pair as a tuple copied both operations for every pending entry).
+        // One switch on the barrier, then a scan testing each pending change in place: through
+        // the array, each entry was either copied to be read or checked for uniqueness to be
+        // marked (the log holds a few dozen entries at a barrier).
         switch operation {
         case .syncFile(_, let inode):
-            for index in pending.indices where !pending[index].isDurable {
-                if case .write(let written, _, _) = pending[index].operation, written == inode {
-                    pending[index].isDurable = true
-                }
+            // Safe because the buffer is used only inside the closure, at its own indices.
+            pending.withUnsafeMutableBufferPointer { entries in
+                for index in entries.indices { entries[index].markDurable(ifWrites: inode) }
             }
         case .syncDirectory(let directory):
-            for index in pending.indices where !pending[index].isDurable && pending[index].operation.isCovered(bySyncOf: directory) {
-                pending[index].isDurable = true
+            // Safe because the buffer is used only inside the closure, at its own indices.
+            pending.withUnsafeMutableBufferPointer { entries in
+                for index in entries.indices { entries[index].markDurable(ifCoveredBySyncOf: directory) }
             }
         default:
             break

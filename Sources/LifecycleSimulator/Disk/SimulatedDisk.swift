@@ -29,7 +29,31 @@ public final class SimulatedDisk: Sendable {
     struct Pending: Sendable {
         let sequence: Int
         let operation: DiskOperation
-        var isDurable: Bool
+        private(set) var isDurable: Bool
+        /// The inode a `.write` replaced the data of (`nil` for every other operation): a file
+        /// sync's scan of the log compares it instead of matching the operation.
+        private let writtenInode: Int?
+
+        init(sequence: Int, operation: DiskOperation, isDurable: Bool) {
+            self.sequence = sequence
+            self.operation = operation
+            self.isDurable = isDurable
+            if case .write(let inode, _, _) = operation { writtenInode = inode } else { writtenInode = nil }
+        }
+
+        // A sync marks entries through these mutating calls, so that the log's entries are
+        // tested in place (reading `pending[index].…` in a loop copied each whole entry, and so
+        // retained and released its operation's payload).
+
+        /// Marks the entry durable if it writes `inode`'s data.
+        mutating func markDurable(ifWrites inode: Int) {
+            if !isDurable, writtenInode == inode { isDurable = true }
+        }
+
+        /// Marks the entry durable if syncing `directory` makes its entry change durable.
+        mutating func markDurable(ifCoveredBySyncOf directory: String) {
+            if !isDurable, operation.isCovered(bySyncOf: directory) { isDurable = true }
+        }
     }
 
     struct Core: Sendable {
