@@ -22,6 +22,9 @@ final class SimulationRun {
     /// Scene sessions by slot: they survive process deaths, as iOS keeps them.
     @exclusivity(unchecked) var sessions = SlotSessions()
     @exclusivity(unchecked) var sessionGenerations: [Int: Int] = [:]
+    /// The incarnation and the revisions of its runtime's sessions and of ``sessions`` right
+    /// after ``capturePayloads()`` last left every payload captured (see there).
+    @exclusivity(unchecked) var capturedSessions: (incarnation: Int, runtime: Int, device: Int)?
     /// The slot a user launch brings back.
     @exclusivity(unchecked) var frontSlot: Int?
     /// Sessions discarded while the process was not running, reported at the next launch.

@@ -45,6 +45,54 @@ struct ScheduleGenerator {
         case grantBackgroundTask(identifier: Int)
         case expireBackgroundTask(identifier: Int)
 
+        /// The kind of ``event(identifiers:)`` (the same as its `kind`), without building it.
+        var kind: EventKind {
+            switch self {
+            case .launch: .launch
+            case .connectSceneWithLink: .openLink
+            case .disconnectScene: .disconnectScene
+            case .discardSession: .discardSession
+            case .activate: .activate
+            case .resignActive: .resignActive
+            case .enterBackground: .enterBackground
+            case .enterForeground: .enterForeground
+            case .openLink: .openLink
+            case .suspend: .suspend
+            case .kill: .kill
+            case .terminate: .terminate
+            case .memoryWarning: .memoryWarning
+            case .expireExtraTime: .expireExtraTime
+            case .silentPush: .silentPush
+            case .grantBackgroundTask: .grantBackgroundTask
+            case .expireBackgroundTask: .expireBackgroundTask
+            }
+        }
+
+        /// Whether ``event(identifiers:)`` is legal in `run` (`run.isLegal` of it, by the same
+        /// rule functions, without building the event).
+        @MainActor
+        func isLegal(in run: SimulationRun, identifiers: [String]) -> Bool {
+            switch self {
+            case .launch(let kind): run.canLaunch(kind)
+            case let .connectSceneWithLink(scene, link, _): run.canConnectWithLink(scene, link: link)
+            case .disconnectScene(let scene): run.canDisconnect(scene)
+            case .discardSession(let scene): run.canDiscardSession(scene)
+            case .activate(let scene): run.canActivate(scene)
+            case .resignActive(let scene): run.canResignActive(scene)
+            case .enterBackground(let scene): run.canEnterBackground(scene)
+            case .enterForeground(let scene): run.canEnterForeground(scene)
+            case let .openLink(scene, link): run.canOpenLink(scene, link: link)
+            case .suspend: run.canSuspend
+            case .kill: run.canKill
+            case .terminate: run.canTerminate
+            case .memoryWarning: run.canWarnOfMemory
+            case .expireExtraTime: run.canExpireExtraTime
+            case .silentPush: run.canPushSilently
+            case .grantBackgroundTask(let index): run.canGrantBackgroundTask(identifiers[index])
+            case .expireBackgroundTask(let index): run.canExpireBackgroundTask(identifiers[index])
+            }
+        }
+
         /// The event, with `identifiers` holding the identifiers the indices refer to.
         func event(identifiers: [String]) -> SimulationEvent {
             switch self {
@@ -135,9 +183,20 @@ struct ScheduleGenerator {
         /// Offers `fixed` if its kind is enabled and it is legal now (a disabled kind skips the
         /// legality check: it would not be offered either way).
         func add(_ fixed: FixedEvent, ifLegalIn run: SimulationRun) {
-            let event = fixed.event(identifiers: buffers.identifiers)
-            let kind = event.kind
-            if buffers.swarm.weight(of: kind) > 0, run.isLegal(event) { add(kind, .fixed(fixed), 1) }
+            let kind = fixed.kind
+            if buffers.swarm.weight(of: kind) > 0, fixed.isLegal(in: run, identifiers: buffers.identifiers) {
+                add(kind, .fixed(fixed), 1)
+            }
+        }
+
+        /// Offers granting the pending `request` of `identifier` if legal: `add(_:ifLegalIn:)`
+        /// of the grant by the same rule, without looking the request up again.
+        func addGrant(of identifier: String, request: BackgroundTaskRequest, ifLegalIn run: SimulationRun) {
+            guard buffers.swarm.weight(of: .grantBackgroundTask) > 0 else { return }
+            let index = index(of: identifier)
+            if run.canGrantBackgroundTask(identifier, request: request) {
+                add(.grantBackgroundTask, .fixed(.grantBackgroundTask(identifier: index)), 1)
+            }
         }
 
         /// The index of `identifier` among the step's identifiers, for a ``FixedEvent``.
@@ -193,9 +252,10 @@ struct ScheduleGenerator {
         if isAlive, run.armedForNextStep == nil { offers.add(.crashDuringNextStep, .crashDuringNextStep, 1) }
         offers.add(.powerLoss, .powerLoss, 1)
         let requests = run.pendingRequests
-        if requests.count == 1, let only = requests.keys.first {
-            // One key needs no sorting (the usual case).
-            offers.add(.grantBackgroundTask(identifier: offers.index(of: only)), ifLegalIn: run)
+        // One key needs no sorting (the usual case), and its request is at hand (read through
+        // `keys` and `values`: the dictionary's own `first` took a slow generic path).
+        if requests.count == 1, let only = requests.keys.first, let request = requests.values.first {
+            offers.addGrant(of: only, request: request, ifLegalIn: run)
         } else if !requests.isEmpty {
             for identifier in requests.keys.sorted() {
                 offers.add(.grantBackgroundTask(identifier: offers.index(of: identifier)), ifLegalIn: run)
