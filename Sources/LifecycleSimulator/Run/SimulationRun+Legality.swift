@@ -22,15 +22,15 @@ extension SimulationRun {
         case .discardSession(let slot):
             return canDiscardSession(slot)
         case .activate(let slot):
-            return canActivate(slot)
+            return canActivate(sceneState(slot))
         case .resignActive(let slot):
-            return canResignActive(slot)
+            return canResignActive(sceneState(slot))
         case .enterBackground(let slot):
-            return canEnterBackground(slot)
+            return canEnterBackground(sceneState(slot))
         case .enterForeground(let slot):
-            return canEnterForeground(slot)
+            return canEnterForeground(sceneState(slot))
         case let .openLink(slot, link):
-            return canOpenLink(slot, link: link)
+            return canOpenLink(sceneState(slot), link: link)
         case let .userAction(name, slot, _):
             guard isRunning, let current, let appIncarnation = current.app,
                   let scene = scene(slot), scene.state == .foregroundActive,
@@ -69,6 +69,8 @@ extension SimulationRun {
     // The rules of the events the generator offers most, one function each: `isLegal(_:)` and
     // the generator's reference-free offers (`ScheduleGenerator.FixedEvent`) both call them, so
     // an offer is checked without building (and destroying) a `SimulationEvent`, by the same rule.
+    // The scene events' rules take the state of the slot's scene (`sceneState(slot)`, `nil`
+    // without one), which the generator has at hand for each connected slot.
 
     func canLaunch(_ kind: LaunchKind) -> Bool {
         guard current == nil else { return false }
@@ -84,19 +86,19 @@ extension SimulationRun {
 
     func canDiscardSession(_ slot: Int) -> Bool { sessions[slot] != nil && !hasScene(slot) }
 
-    func canActivate(_ slot: Int) -> Bool {
-        guard let state = sceneState(slot) else { return false }
+    func canActivate(_ state: SceneState?) -> Bool {
+        guard let state else { return false }
         return state != .foregroundActive
     }
 
-    func canResignActive(_ slot: Int) -> Bool { isRunning && sceneState(slot) == .foregroundActive }
+    func canResignActive(_ state: SceneState?) -> Bool { isRunning && state == .foregroundActive }
 
-    func canEnterBackground(_ slot: Int) -> Bool { isRunning && sceneState(slot)?.isForeground == true }
+    func canEnterBackground(_ state: SceneState?) -> Bool { isRunning && state?.isForeground == true }
 
-    func canEnterForeground(_ slot: Int) -> Bool { sceneState(slot) == .background }
+    func canEnterForeground(_ state: SceneState?) -> Bool { state == .background }
 
-    func canOpenLink(_ slot: Int, link: Int) -> Bool {
-        isRunning && sceneState(slot)?.isForeground == true && app.links.indices.contains(link)
+    func canOpenLink(_ state: SceneState?, link: Int) -> Bool {
+        isRunning && state?.isForeground == true && app.links.indices.contains(link)
     }
 
     var canSuspend: Bool {

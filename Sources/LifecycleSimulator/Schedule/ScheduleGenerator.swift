@@ -77,11 +77,11 @@ struct ScheduleGenerator {
             case let .connectSceneWithLink(scene, link, _): run.canConnectWithLink(scene, link: link)
             case .disconnectScene(let scene): run.canDisconnect(scene)
             case .discardSession(let scene): run.canDiscardSession(scene)
-            case .activate(let scene): run.canActivate(scene)
-            case .resignActive(let scene): run.canResignActive(scene)
-            case .enterBackground(let scene): run.canEnterBackground(scene)
-            case .enterForeground(let scene): run.canEnterForeground(scene)
-            case let .openLink(scene, link): run.canOpenLink(scene, link: link)
+            case .activate(let scene): run.canActivate(run.sceneState(scene))
+            case .resignActive(let scene): run.canResignActive(run.sceneState(scene))
+            case .enterBackground(let scene): run.canEnterBackground(run.sceneState(scene))
+            case .enterForeground(let scene): run.canEnterForeground(run.sceneState(scene))
+            case let .openLink(scene, link): run.canOpenLink(run.sceneState(scene), link: link)
             case .suspend: run.canSuspend
             case .kill: run.canKill
             case .terminate: run.canTerminate
@@ -189,6 +189,13 @@ struct ScheduleGenerator {
             }
         }
 
+        /// Offers `fixed` if its kind is enabled and `isLegal` (evaluated only then): for a rule
+        /// the caller evaluates with what it has at hand, such as the slot's scene state.
+        func add(_ fixed: FixedEvent, if isLegal: @autoclosure () -> Bool) {
+            let kind = fixed.kind
+            if buffers.swarm.weight(of: kind) > 0, isLegal() { add(kind, .fixed(fixed), 1) }
+        }
+
         /// Offers granting the pending `request` of `identifier` if legal: `add(_:ifLegalIn:)`
         /// of the grant by the same rule, without looking the request up again.
         func addGrant(of identifier: String, request: BackgroundTaskRequest, ifLegalIn run: SimulationRun) {
@@ -223,13 +230,20 @@ struct ScheduleGenerator {
         let isAlive = run.isAlive
         for slot in 1...run.options.maxScenes {
             if let scene = run.scene(slot) {
-                offers.add(.disconnectScene(scene: slot), ifLegalIn: run)
-                offers.add(.activate(scene: slot), ifLegalIn: run)
-                offers.add(.resignActive(scene: slot), ifLegalIn: run)
-                offers.add(.enterBackground(scene: slot), ifLegalIn: run)
-                offers.add(.enterForeground(scene: slot), ifLegalIn: run)
-                if linkCount > 0 { offers.add(.openLink(scene: slot, link: random.int(below: linkCount)), ifLegalIn: run) }
-                if scene.state == .foregroundActive { offerUserActions(slot: slot, scene: scene, run: run, offers: offers) }
+                // The rules by the scene's state, read once (the slot has a scene, so it may be
+                // disconnected and its session not discarded).
+                let state = scene.state
+                offers.add(.disconnectScene(scene: slot), if: true)
+                offers.add(.activate(scene: slot), if: run.canActivate(state))
+                offers.add(.resignActive(scene: slot), if: run.canResignActive(state))
+                offers.add(.enterBackground(scene: slot), if: run.canEnterBackground(state))
+                offers.add(.enterForeground(scene: slot), if: run.canEnterForeground(state))
+                if linkCount > 0 {
+                    let link = random.int(below: linkCount)
+                    offers.add(.openLink(scene: slot, link: link), if: run.canOpenLink(state, link: link))
+                }
+                if state == .foregroundActive { offerUserActions(slot: slot, scene: scene, run: run, offers: offers) }
+                continue
             } else if isAlive {
                 offers.add(.connectScene, .connect(slot: slot), 1)
                 if linkCount > 0 {
