@@ -39,7 +39,12 @@ final class SimulationRun {
 
     /// Latest value of each key edited during the current scene connection (scene keys) or the
     /// current incarnation (app keys): the user must see exactly that.
-    @exclusivity(unchecked) var liveEdits: [HistoryKey: String?] = [:]
+    @exclusivity(unchecked) var liveEdits: [HistoryKey: String?] = [:] {
+        didSet { liveEditsRevision &+= 1 }
+    }
+    /// Bumped by every write of ``liveEdits``: ``checkObservations()`` remembers it rather than a
+    /// copy of the edits (a kept copy made the next edit copy the whole dictionary).
+    @exclusivity(unchecked) private(set) var liveEditsRevision = 0
     /// Scenes that resigned active during the current step, and whether the app did.
     @exclusivity(unchecked) var resignedScenes: Set<SceneSessionID> = []
     @exclusivity(unchecked) var appResigned = false

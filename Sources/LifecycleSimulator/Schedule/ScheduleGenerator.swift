@@ -266,10 +266,10 @@ struct ScheduleGenerator {
         if isAlive, run.armedForNextStep == nil { offers.add(.crashDuringNextStep, .crashDuringNextStep, 1) }
         offers.add(.powerLoss, .powerLoss, 1)
         let requests = run.pendingRequests
-        // One key needs no sorting (the usual case), and its request is at hand (read through
-        // `keys` and `values`: the dictionary's own `first` took a slow generic path).
-        if requests.count == 1, let only = requests.keys.first, let request = requests.values.first {
-            offers.addGrant(of: only, request: request, ifLegalIn: run)
+        if requests.count == 1 {
+            // One key needs no sorting (the usual case), and its request is at hand (a loop over
+            // the one entry: `first` of the dictionary or its keys took a slow generic path).
+            for (identifier, request) in requests { offers.addGrant(of: identifier, request: request, ifLegalIn: run) }
         } else if !requests.isEmpty {
             for identifier in requests.keys.sorted() {
                 offers.add(.grantBackgroundTask(identifier: offers.index(of: identifier)), ifLegalIn: run)
