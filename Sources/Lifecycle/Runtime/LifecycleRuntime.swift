@@ -46,7 +46,16 @@ public final class LifecycleRuntime {
     /// Connected scenes by session.
     @exclusivity(unchecked) public internal(set) var scenes: [SceneSessionID: LifecycleScene] = [:]
     /// Sessions this process knows (connected or not), with their latest restoration payloads.
-    @exclusivity(unchecked) public internal(set) var sessions: [SceneSessionID: SceneSession] = [:]
+    @exclusivity(unchecked) public internal(set) var sessions: [SceneSessionID: SceneSession] = [:] {
+        didSet { sessionWrites &+= 1 }
+    }
+    @exclusivity(unchecked) @usableFromInline var sessionWrites = 0
+    /// Bumped by every write of ``sessions`` (even one storing an equal value), so a reader can
+    /// tell that the sessions are the ones it last read. Read by the simulator's
+    /// `SimulationRun.capturePayloads()`, which skips copying payloads when it has not moved.
+    /// (An inlinable getter: a read of a stored counter from another module paid a dynamic
+    /// exclusivity check, and a call of a plain getter a retain of the runtime.)
+    @inlinable package var sessionRevision: Int { sessionWrites }
 
     /// Application observers and the launch stage and phase they were told about.
     let applicationRegistry = ApplicationLifecycleRegistry()

@@ -35,11 +35,12 @@ public final class EditHistory {
 
     /// A view of the app the checks found consistent with the history at `generation`: the
     /// checks depend only on it and the history, so the same view at the same generation passes
-    /// again.
+    /// again. `liveEditsRevision` is the run's count of writes to its live edits then (the same
+    /// count means the same live edits).
     struct ConsistentView {
         var generation: Int
         var observations: [Observation]
-        var liveEdits: [HistoryKey: String?]
+        var liveEditsRevision: Int
     }
 
     // Safe because `entries` and `isTainted` are changed only by the history's own main-actor

@@ -33,8 +33,10 @@ extension SimulationRun {
         let observations = app.observe(appIncarnation)
         // What follows depends only on what is shown, the live edits and the history: when none
         // changed since it last passed, it passes again (comparing is much cheaper than checking).
+        // The live edits are compared by their write count: an unchanged count means unchanged
+        // edits; a write that left them equal only costs a check that passes again.
         if let view = history.consistentView, view.generation == history.generation,
-           view.observations == observations, view.liveEdits == liveEdits {
+           view.liveEditsRevision == liveEditsRevision, view.observations == observations {
             return
         }
         history.consistentView = nil
@@ -53,7 +55,7 @@ extension SimulationRun {
             if violation != nil { return }
         }
         history.consistentView = EditHistory.ConsistentView(
-            generation: history.generation, observations: observations, liveEdits: liveEdits
+            generation: history.generation, observations: observations, liveEditsRevision: liveEditsRevision
         )
     }
 

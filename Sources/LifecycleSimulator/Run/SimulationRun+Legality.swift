@@ -8,9 +8,7 @@ extension SimulationRun {
     func isLegal(_ event: SimulationEvent) -> Bool {
         switch event {
         case .launch(let kind):
-            guard current == nil else { return false }
-            if case .link(let index) = kind { return app.links.indices.contains(index) }
-            return true
+            return canLaunch(kind)
         case let .connectScene(slot, _, restoration):
             guard isAlive, (1...options.maxScenes).contains(slot), !hasScene(slot) else { return false }
             guard let restoration else { return true }
@@ -18,22 +16,21 @@ extension SimulationRun {
             if case .app(let index, _) = restoration { return app.restorationMutations.indices.contains(index) }
             return true
         case let .connectSceneWithLink(slot, link, _):
-            return isAlive && (1...options.maxScenes).contains(slot) && !hasScene(slot) && app.links.indices.contains(link)
+            return canConnectWithLink(slot, link: link)
         case .disconnectScene(let slot):
-            return hasScene(slot)
+            return canDisconnect(slot)
         case .discardSession(let slot):
-            return sessions[slot] != nil && !hasScene(slot)
+            return canDiscardSession(slot)
         case .activate(let slot):
-            guard let state = sceneState(slot) else { return false }
-            return state != .foregroundActive
+            return canActivate(sceneState(slot))
         case .resignActive(let slot):
-            return isRunning && sceneState(slot) == .foregroundActive
+            return canResignActive(sceneState(slot))
         case .enterBackground(let slot):
-            return isRunning && sceneState(slot)?.isForeground == true
+            return canEnterBackground(sceneState(slot))
         case .enterForeground(let slot):
-            return sceneState(slot) == .background
+            return canEnterForeground(sceneState(slot))
         case let .openLink(slot, link):
-            return isRunning && sceneState(slot)?.isForeground == true && app.links.indices.contains(link)
+            return canOpenLink(sceneState(slot), link: link)
         case let .userAction(name, slot, _):
             guard isRunning, let current, let appIncarnation = current.app,
                   let scene = scene(slot), scene.state == .foregroundActive,
@@ -41,27 +38,25 @@ extension SimulationRun {
             else { return false }
             return action.isEnabled(appIncarnation, scene, current.environment)
         case .suspend:
-            guard isRunning, let runtime = current?.runtime else { return false }
-            return runtime.scenes.values.allSatisfy { !$0.state.isForeground }
-                && runtime.extraTimeLeases.isEmpty && runtime.runningTasks.isEmpty
+            return canSuspend
         case .kill:
-            return isAlive
+            return canKill
         case .powerLoss:
             return true
         case .crashDuringNextStep(let operation, _):
             return isAlive && operation >= 1 && armedForNextStep == nil
-        case .terminate, .memoryWarning:
-            return isRunning
+        case .terminate:
+            return canTerminate
+        case .memoryWarning:
+            return canWarnOfMemory
         case .grantBackgroundTask(let identifier):
-            guard let request = pendingRequests[identifier] else { return false }
-            if let earliest = request.earliestBegin, earliest > context.now { return false }
-            return current?.runtime.runningTasks[identifier] == nil
+            return canGrantBackgroundTask(identifier)
         case .expireBackgroundTask(let identifier):
-            return isRunning && current?.runtime.runningTasks[identifier] != nil
+            return canExpireBackgroundTask(identifier)
         case .expireExtraTime:
-            return isRunning && current?.runtime.extraTimeLeases.isEmpty == false
+            return canExpireExtraTime
         case .silentPush:
-            return true
+            return canPushSilently
         case .advance(let milliseconds):
             return milliseconds > 0
         case .clockJump(let hours):
@@ -70,6 +65,78 @@ extension SimulationRun {
             return current == nil && !damageableFiles().isEmpty
         }
     }
+
+    // The rules of the events the generator offers most, one function each: `isLegal(_:)` and
+    // the generator's reference-free offers (`ScheduleGenerator.FixedEvent`) both call them, so
+    // an offer is checked without building (and destroying) a `SimulationEvent`, by the same rule.
+    // The scene events' rules take the state of the slot's scene (`sceneState(slot)`, `nil`
+    // without one), which the generator has at hand for each connected slot.
+
+    func canLaunch(_ kind: LaunchKind) -> Bool {
+        guard current == nil else { return false }
+        if case .link(let index) = kind { return app.links.indices.contains(index) }
+        return true
+    }
+
+    func canConnectWithLink(_ slot: Int, link: Int) -> Bool {
+        isAlive && (1...options.maxScenes).contains(slot) && !hasScene(slot) && app.links.indices.contains(link)
+    }
+
+    func canDisconnect(_ slot: Int) -> Bool { hasScene(slot) }
+
+    func canDiscardSession(_ slot: Int) -> Bool { sessions[slot] != nil && !hasScene(slot) }
+
+    func canActivate(_ state: SceneState?) -> Bool {
+        guard let state else { return false }
+        return state != .foregroundActive
+    }
+
+    func canResignActive(_ state: SceneState?) -> Bool { isRunning && state == .foregroundActive }
+
+    func canEnterBackground(_ state: SceneState?) -> Bool { isRunning && state?.isForeground == true }
+
+    func canEnterForeground(_ state: SceneState?) -> Bool { state == .background }
+
+    func canOpenLink(_ state: SceneState?, link: Int) -> Bool {
+        isRunning && state?.isForeground == true && app.links.indices.contains(link)
+    }
+
+    var canSuspend: Bool {
+        guard isRunning, let runtime = current?.runtime,
+              runtime.extraTimeLeases.isEmpty, runtime.runningTasks.isEmpty
+        else { return false }
+        // A plain loop, after the cheap checks (all are plain reads, so their order does not
+        // matter): `allSatisfy`'s closure paid an actor-isolation check per scene.
+        for scene in runtime.scenes.values where scene.state.isForeground { return false }
+        return true
+    }
+
+    var canKill: Bool { isAlive }
+
+    var canTerminate: Bool { isRunning }
+
+    var canWarnOfMemory: Bool { isRunning }
+
+    var canPushSilently: Bool { true }
+
+    func canGrantBackgroundTask(_ identifier: String) -> Bool {
+        guard let request = pendingRequests[identifier] else { return false }
+        return canGrantBackgroundTask(identifier, request: request)
+    }
+
+    /// ``canGrantBackgroundTask(_:)`` with the pending `request` of `identifier` already looked up.
+    func canGrantBackgroundTask(_ identifier: String, request: BackgroundTaskRequest) -> Bool {
+        if let earliest = request.earliestBegin, earliest > context.now { return false }
+        // No task running is the usual case: then no identifier needs hashing.
+        guard let running = current?.runtime.runningTasks, !running.isEmpty else { return true }
+        return running[identifier] == nil
+    }
+
+    func canExpireBackgroundTask(_ identifier: String) -> Bool {
+        isRunning && current?.runtime.runningTasks[identifier] != nil
+    }
+
+    var canExpireExtraTime: Bool { isRunning && current?.runtime.extraTimeLeases.isEmpty == false }
 
     /// Files the simulator may damage: everything but the keychain.
     func damageableFiles() -> [(path: String, contents: Data)] {

@@ -128,6 +128,15 @@ extension SimulationRun {
     /// canaries and acknowledges the restorable edits they hold.
     func capturePayloads() {
         guard let current, context.isAlive(current.number) else { return }
+        // Skipped when neither the runtime's sessions nor the device's have been written since a
+        // capture left them in step. Equivalent: after the loop below every slot's payload equals
+        // its runtime session's (the loop stores those that differ; nothing in it writes either
+        // side again), so the loop would find no difference and do nothing until one side is
+        // written, and every write of either bumps its revision (the runtime's `didSet`, the
+        // device's subscript setter). A new incarnation has a new runtime, hence its number.
+        let mark = (incarnation: current.number, runtime: current.runtime.sessionRevision, device: sessions.revision)
+        if let captured = capturedSessions, captured == mark { return }
+        defer { capturedSessions = (current.number, current.runtime.sessionRevision, sessions.revision) }
         // Read once: nothing below changes the runtime's sessions.
         let runtimeSessions = current.runtime.sessions
         for slot in sessions.slotRange {

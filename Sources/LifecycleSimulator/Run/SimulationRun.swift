@@ -22,6 +22,9 @@ final class SimulationRun {
     /// Scene sessions by slot: they survive process deaths, as iOS keeps them.
     @exclusivity(unchecked) var sessions = SlotSessions()
     @exclusivity(unchecked) var sessionGenerations: [Int: Int] = [:]
+    /// The incarnation and the revisions of its runtime's sessions and of ``sessions`` right
+    /// after ``capturePayloads()`` last left every payload captured (see there).
+    @exclusivity(unchecked) var capturedSessions: (incarnation: Int, runtime: Int, device: Int)?
     /// The slot a user launch brings back.
     @exclusivity(unchecked) var frontSlot: Int?
     /// Sessions discarded while the process was not running, reported at the next launch.
@@ -36,7 +39,12 @@ final class SimulationRun {
 
     /// Latest value of each key edited during the current scene connection (scene keys) or the
     /// current incarnation (app keys): the user must see exactly that.
-    @exclusivity(unchecked) var liveEdits: [HistoryKey: String?] = [:]
+    @exclusivity(unchecked) var liveEdits: [HistoryKey: String?] = [:] {
+        didSet { liveEditsRevision &+= 1 }
+    }
+    /// Bumped by every write of ``liveEdits``: ``checkObservations()`` remembers it rather than a
+    /// copy of the edits (a kept copy made the next edit copy the whole dictionary).
+    @exclusivity(unchecked) private(set) var liveEditsRevision = 0
     /// Scenes that resigned active during the current step, and whether the app did.
     @exclusivity(unchecked) var resignedScenes: Set<SceneSessionID> = []
     @exclusivity(unchecked) var appResigned = false

@@ -6,12 +6,16 @@
 /// A value owned by ``SimulationRun``; main actor.
 struct SlotSessions {
     private var records: [SessionRecord?] = []
+    /// Bumped by every store through the subscript (even of an equal record), so that a reader
+    /// can tell that the records are the ones it last read (``SimulationRun/capturePayloads()``).
+    private(set) var revision = 0
 
     /// The session record of `slot`, if any. Storing a record needs a slot of at least 0 (the
     /// run only connects legal slots); storing `nil` out of range does nothing.
     subscript(slot: Int) -> SessionRecord? {
         get { records.indices.contains(slot) ? records[slot] : nil }
         set {
+            revision &+= 1
             if records.indices.contains(slot) {
                 records[slot] = newValue
             } else if let newValue {

@@ -45,6 +45,54 @@ struct ScheduleGenerator {
         case grantBackgroundTask(identifier: Int)
         case expireBackgroundTask(identifier: Int)
 
+        /// The kind of ``event(identifiers:)`` (the same as its `kind`), without building it.
+        var kind: EventKind {
+            switch self {
+            case .launch: .launch
+            case .connectSceneWithLink: .openLink
+            case .disconnectScene: .disconnectScene
+            case .discardSession: .discardSession
+            case .activate: .activate
+            case .resignActive: .resignActive
+            case .enterBackground: .enterBackground
+            case .enterForeground: .enterForeground
+            case .openLink: .openLink
+            case .suspend: .suspend
+            case .kill: .kill
+            case .terminate: .terminate
+            case .memoryWarning: .memoryWarning
+            case .expireExtraTime: .expireExtraTime
+            case .silentPush: .silentPush
+            case .grantBackgroundTask: .grantBackgroundTask
+            case .expireBackgroundTask: .expireBackgroundTask
+            }
+        }
+
+        /// Whether ``event(identifiers:)`` is legal in `run` (`run.isLegal` of it, by the same
+        /// rule functions, without building the event).
+        @MainActor
+        func isLegal(in run: SimulationRun, identifiers: [String]) -> Bool {
+            switch self {
+            case .launch(let kind): run.canLaunch(kind)
+            case let .connectSceneWithLink(scene, link, _): run.canConnectWithLink(scene, link: link)
+            case .disconnectScene(let scene): run.canDisconnect(scene)
+            case .discardSession(let scene): run.canDiscardSession(scene)
+            case .activate(let scene): run.canActivate(run.sceneState(scene))
+            case .resignActive(let scene): run.canResignActive(run.sceneState(scene))
+            case .enterBackground(let scene): run.canEnterBackground(run.sceneState(scene))
+            case .enterForeground(let scene): run.canEnterForeground(run.sceneState(scene))
+            case let .openLink(scene, link): run.canOpenLink(run.sceneState(scene), link: link)
+            case .suspend: run.canSuspend
+            case .kill: run.canKill
+            case .terminate: run.canTerminate
+            case .memoryWarning: run.canWarnOfMemory
+            case .expireExtraTime: run.canExpireExtraTime
+            case .silentPush: run.canPushSilently
+            case .grantBackgroundTask(let index): run.canGrantBackgroundTask(identifiers[index])
+            case .expireBackgroundTask(let index): run.canExpireBackgroundTask(identifiers[index])
+            }
+        }
+
         /// The event, with `identifiers` holding the identifiers the indices refer to.
         func event(identifiers: [String]) -> SimulationEvent {
             switch self {
@@ -135,9 +183,27 @@ struct ScheduleGenerator {
         /// Offers `fixed` if its kind is enabled and it is legal now (a disabled kind skips the
         /// legality check: it would not be offered either way).
         func add(_ fixed: FixedEvent, ifLegalIn run: SimulationRun) {
-            let event = fixed.event(identifiers: buffers.identifiers)
-            let kind = event.kind
-            if buffers.swarm.weight(of: kind) > 0, run.isLegal(event) { add(kind, .fixed(fixed), 1) }
+            let kind = fixed.kind
+            if buffers.swarm.weight(of: kind) > 0, fixed.isLegal(in: run, identifiers: buffers.identifiers) {
+                add(kind, .fixed(fixed), 1)
+            }
+        }
+
+        /// Offers `fixed` if its kind is enabled and `isLegal` (evaluated only then): for a rule
+        /// the caller evaluates with what it has at hand, such as the slot's scene state.
+        func add(_ fixed: FixedEvent, if isLegal: @autoclosure () -> Bool) {
+            let kind = fixed.kind
+            if buffers.swarm.weight(of: kind) > 0, isLegal() { add(kind, .fixed(fixed), 1) }
+        }
+
+        /// Offers granting the pending `request` of `identifier` if legal: `add(_:ifLegalIn:)`
+        /// of the grant by the same rule, without looking the request up again.
+        func addGrant(of identifier: String, request: BackgroundTaskRequest, ifLegalIn run: SimulationRun) {
+            guard buffers.swarm.weight(of: .grantBackgroundTask) > 0 else { return }
+            let index = index(of: identifier)
+            if run.canGrantBackgroundTask(identifier, request: request) {
+                add(.grantBackgroundTask, .fixed(.grantBackgroundTask(identifier: index)), 1)
+            }
         }
 
         /// The index of `identifier` among the step's identifiers, for a ``FixedEvent``.
@@ -164,13 +230,20 @@ struct ScheduleGenerator {
         let isAlive = run.isAlive
         for slot in 1...run.options.maxScenes {
             if let scene = run.scene(slot) {
-                offers.add(.disconnectScene(scene: slot), ifLegalIn: run)
-                offers.add(.activate(scene: slot), ifLegalIn: run)
-                offers.add(.resignActive(scene: slot), ifLegalIn: run)
-                offers.add(.enterBackground(scene: slot), ifLegalIn: run)
-                offers.add(.enterForeground(scene: slot), ifLegalIn: run)
-                if linkCount > 0 { offers.add(.openLink(scene: slot, link: random.int(below: linkCount)), ifLegalIn: run) }
-                if scene.state == .foregroundActive { offerUserActions(slot: slot, scene: scene, run: run, offers: offers) }
+                // The rules by the scene's state, read once (the slot has a scene, so it may be
+                // disconnected and its session not discarded).
+                let state = scene.state
+                offers.add(.disconnectScene(scene: slot), if: true)
+                offers.add(.activate(scene: slot), if: run.canActivate(state))
+                offers.add(.resignActive(scene: slot), if: run.canResignActive(state))
+                offers.add(.enterBackground(scene: slot), if: run.canEnterBackground(state))
+                offers.add(.enterForeground(scene: slot), if: run.canEnterForeground(state))
+                if linkCount > 0 {
+                    let link = random.int(below: linkCount)
+                    offers.add(.openLink(scene: slot, link: link), if: run.canOpenLink(state, link: link))
+                }
+                if state == .foregroundActive { offerUserActions(slot: slot, scene: scene, run: run, offers: offers) }
+                continue
             } else if isAlive {
                 offers.add(.connectScene, .connect(slot: slot), 1)
                 if linkCount > 0 {
@@ -193,9 +266,10 @@ struct ScheduleGenerator {
         if isAlive, run.armedForNextStep == nil { offers.add(.crashDuringNextStep, .crashDuringNextStep, 1) }
         offers.add(.powerLoss, .powerLoss, 1)
         let requests = run.pendingRequests
-        if requests.count == 1, let only = requests.keys.first {
-            // One key needs no sorting (the usual case).
-            offers.add(.grantBackgroundTask(identifier: offers.index(of: only)), ifLegalIn: run)
+        if requests.count == 1 {
+            // One key needs no sorting (the usual case), and its request is at hand (a loop over
+            // the one entry: `first` of the dictionary or its keys took a slow generic path).
+            for (identifier, request) in requests { offers.addGrant(of: identifier, request: request, ifLegalIn: run) }
         } else if !requests.isEmpty {
             for identifier in requests.keys.sorted() {
                 offers.add(.grantBackgroundTask(identifier: offers.index(of: identifier)), ifLegalIn: run)
