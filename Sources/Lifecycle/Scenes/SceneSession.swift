@@ -14,7 +14,7 @@ public struct SceneSessionID: Hashable, Comparable, Codable, Sendable, CustomStr
     /// Wraps an existing identifier.
     public init(_ rawValue: String) {
         self.rawValue = rawValue
-        self.digest = Self.digest(of: rawValue)
+        self.digest = DigestHashing.digest(of: rawValue)
     }
 
     /// A new random identifier.
@@ -35,6 +35,12 @@ public struct SceneSessionID: Hashable, Comparable, Codable, Sendable, CustomStr
         hasher.combine(digest)
     }
 
+    /// The hash dictionaries and sets place the identity by: the digest mixed with the table's
+    /// seed, without a `Hasher` run (scenes are looked up on every dispatched event).
+    public func _rawHashValue(seed: Int) -> Int {
+        DigestHashing.rawHashValue(of: digest, seed: seed)
+    }
+
     /// The identifier's text.
     public var description: String { rawValue }
 
@@ -52,15 +58,6 @@ public struct SceneSessionID: Hashable, Comparable, Codable, Sendable, CustomStr
     public func encode(to encoder: any Encoder) throws {
         var container = encoder.container(keyedBy: CodingKeys.self)
         try container.encode(rawValue, forKey: .rawValue)
-    }
-
-    private static func digest(of text: String) -> UInt64 {
-        var text = text
-        return text.withUTF8 { bytes in
-            var value: UInt64 = 0xCBF2_9CE4_8422_2325
-            for byte in bytes { value = (value ^ UInt64(byte)) &* 0x0000_0100_0000_01B3 }
-            return value
-        }
     }
 }
 

@@ -1,4 +1,5 @@
 import Foundation
+import Lifecycle
 
 /// A path as a key of a ``DiskTree``'s tables: the path with a digest of its bytes computed
 /// once, so a lookup hashes one word instead of the whole path (paths are ~40 bytes and one
@@ -52,18 +53,10 @@ struct DiskKey: Hashable, Sendable {
         hasher.combine(digest)
     }
 
-    /// The hash `Dictionary` and `Set` bucket by: the digest mixed with the table's seed by one
-    /// multiply-xorshift round, instead of a full `Hasher` (seed, combine, finalize: ~200
-    /// instructions, on the ~30 path lookups of every durable save). `_rawHashValue(seed:)` is
-    /// the requirement of `Hashable` that the standard library's tables call; its default runs
-    /// `hash(into:)` through a `Hasher`. Equal keys have equal digests, so equal raw hashes; the
-    /// seed still varies per table and per process, as the tables expect.
+    /// The hash dictionaries place the key by: the digest mixed with the table's seed, without a
+    /// `Hasher` run (a durable save looks about thirty paths up).
     func _rawHashValue(seed: Int) -> Int {
-        var hash = (digest ^ UInt64(truncatingIfNeeded: seed)) &* 0xFF51_AFD7_ED55_8CCD
-        hash ^= hash >> 33
-        hash = hash &* 0xC4CE_B9FE_1A85_EC53
-        hash ^= hash >> 33
-        return Int(truncatingIfNeeded: hash)
+        DigestHashing.rawHashValue(of: digest, seed: seed)
     }
 
     /// Mixes the bytes eight at a time (a multiply and a shift per word), then the tail byte by

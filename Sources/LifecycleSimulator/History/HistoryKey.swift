@@ -28,15 +28,10 @@ public struct HistoryKey: Hashable, Comparable, Sendable, CustomStringConvertibl
         hasher.combine(digest)
     }
 
-    /// The hash dictionaries and sets use (the standard library's hook behind ``hash(into:)``):
-    /// the precomputed digest mixed with the table's seed by a SplitMix64 finalizer. Why: the
-    /// checks look keys up on every step, and running `Hasher` (SipHash) over the digest cost
-    /// about as much as the rest of a lookup. Consistent with `==` like ``hash(into:)``.
+    /// The hash dictionaries and sets place the key by: the digest mixed with the table's seed,
+    /// without a `Hasher` run (the checks look keys up on every step).
     public func _rawHashValue(seed: Int) -> Int {
-        var mixed = digest ^ UInt64(UInt(bitPattern: seed))
-        mixed = (mixed ^ (mixed >> 30)) &* 0xBF58_476D_1CE4_E5B9
-        mixed = (mixed ^ (mixed >> 27)) &* 0x94D0_49BB_1331_11EB
-        return Int(truncatingIfNeeded: mixed ^ (mixed >> 31))
+        DigestHashing.rawHashValue(of: digest, seed: seed)
     }
 
     public static func < (lhs: HistoryKey, rhs: HistoryKey) -> Bool {
