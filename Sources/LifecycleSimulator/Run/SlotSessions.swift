@@ -1,3 +1,5 @@
+import Lifecycle
+
 /// The scene sessions the device keeps, by slot: a small array indexed by slot number instead of
 /// a dictionary, so that the legality checks and the generator, which look slots up before every
 /// step, hash nothing. Slots are the small positive numbers `1...maxScenes` the legality rules
@@ -24,6 +26,11 @@ struct SlotSessions {
                 records[slot] = newValue
             }
         }
+    }
+
+    /// The session identity of `slot`, if any: `self[slot]?.id` without copying the record.
+    func id(of slot: Int) -> SceneSessionID? {
+        records.indices.contains(slot) ? records[slot]?.id : nil
     }
 
     /// Every slot that may hold a session, ascending (empty ones included).

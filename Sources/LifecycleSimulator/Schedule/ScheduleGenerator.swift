@@ -122,69 +122,143 @@ struct ScheduleGenerator {
     /// The offer buffers, reused from step to step (one generator serves one run).
     private let buffers: Buffers
 
-    init(swarm: SwarmConfiguration) {
+    /// A generator of `app`'s schedules (the app whose runs it reads) with `swarm`'s weights.
+    init(swarm: SwarmConfiguration, app: ErasedApp) {
         self.swarm = swarm
-        self.buffers = Buffers(swarm: swarm)
+        self.buffers = Buffers(swarm: swarm, app: app)
     }
 
     /// Storage for ``Offers`` kept between calls of ``next(for:random:)``; main actor.
     @MainActor
     private final class Buffers {
-        /// The generator's swarm, read through the buffers so that each step's ``Offers`` does
-        /// not copy (retain and release) it.
-        let swarm: SwarmConfiguration
-        // Safe because the buffers are private to one generator and changed only by `Offers`
-        // on the main actor, one append or removal at a time (no overlapping access).
-        /// The step's offers are the first `weights.count` templates; the rest are stale ones
-        /// of earlier steps, overwritten as offers are added (emptying the array every step
-        /// destroyed each element through a generic path that cost more than the offers).
-        @exclusivity(unchecked) var templates: [Template] = []
-        @exclusivity(unchecked) var weights: [Int] = []
+        /// Raw storage of the step's offers and of the swarm's weights: offers are added some
+        /// thirty times per step, and array appends (uniqueness and capacity checks, a generic
+        /// path to empty them) cost more than building the offers themselves.
+        // Unsafe pointers, safe because the storage is private to one generator's buffers, touched only by
+        // `Offers` on the main actor, and freed by `deinit` when nothing can reach it; templates
+        // and weights are trivial values (no references), so no element needs deinitializing.
+        struct Storage {
+            /// ``SwarmConfiguration/weight(of:)`` by ``EventKind/index``.
+            let kindWeights: UnsafeMutablePointer<Int>
+            /// The offered weight of each of the app's actions (the swarm's user-action weight
+            /// times the action's, at least 1), by action index.
+            let actionWeights: UnsafeMutablePointer<Int>
+            var templates: UnsafeMutablePointer<Template>
+            var weights: UnsafeMutablePointer<Int>
+            var capacity: Int
+        }
+
+        private(set) var storage: Storage
+        /// The number of offers this step (the first `count` templates and weights).
+        var count = 0
+        /// The sum of this step's offered weights.
+        var total = 0
+        // Safe because the identifiers are private to one generator and changed only by
+        // `Offers` on the main actor, one append or removal at a time (no overlapping access).
         /// The background-task identifiers offered this step (``FixedEvent`` refers to them).
         @exclusivity(unchecked) var identifiers: [String] = []
 
-        init(swarm: SwarmConfiguration) {
-            self.swarm = swarm
+        /// The app's ``ErasedApp/enabledActions`` when its action names are unique (then the
+        /// generator offers the actions of this mask), else `nil` (each action is checked).
+        let enabledActions: (@MainActor (AnyObject, LifecycleScene, SimulationEnvironment) -> UInt64)?
+
+        init(swarm: SwarmConfiguration, app: ErasedApp) {
+            let kinds = EventKind.allCases.count
+            let kindWeights = UnsafeMutablePointer<Int>.allocate(capacity: kinds)
+            for kind in EventKind.allCases { (kindWeights + kind.index).initialize(to: swarm.weight(of: kind)) }
+            let actions = app.actions
+            let actionWeights = UnsafeMutablePointer<Int>.allocate(capacity: max(1, actions.count))
+            for (index, action) in actions.enumerated() {
+                (actionWeights + index).initialize(to: swarm.weight(of: .userAction) * max(1, action.weight))
+            }
+            enabledActions = app.hasUniqueActionNames ? app.enabledActions : nil
+            let capacity = 64
+            storage = Storage(
+                kindWeights: kindWeights, actionWeights: actionWeights, templates: .allocate(capacity: capacity),
+                weights: .allocate(capacity: capacity), capacity: capacity
+            )
+        }
+
+        isolated deinit {
+            storage.kindWeights.deallocate()
+            storage.actionWeights.deallocate()
+            storage.templates.deallocate()
+            storage.weights.deallocate()
+        }
+
+        /// The swarm's weight of `kind` (0 when disabled).
+        @inline(__always)
+        func weight(of kind: EventKind) -> Int { storage.kindWeights[kind.index] }
+
+        /// Appends an offer of positive `weight`.
+        @inline(__always)
+        func append(_ template: Template, weight: Int) {
+            if count == storage.capacity { grow() }
+            (storage.templates + count).initialize(to: template)
+            (storage.weights + count).initialize(to: weight)
+            count += 1
+            total += weight
+        }
+
+        /// Doubles the capacity (many pending background tasks; rare).
+        private func grow() {
+            let capacity = storage.capacity * 2
+            let templates = UnsafeMutablePointer<Template>.allocate(capacity: capacity)
+            templates.moveInitialize(from: storage.templates, count: count)
+            storage.templates.deallocate()
+            let weights = UnsafeMutablePointer<Int>.allocate(capacity: capacity)
+            weights.moveInitialize(from: storage.weights, count: count)
+            storage.weights.deallocate()
+            storage = Storage(
+                kindWeights: storage.kindWeights, actionWeights: storage.actionWeights,
+                templates: templates, weights: weights, capacity: capacity
+            )
         }
     }
 
-    /// The events offered so far with their weights (parallel arrays in the generator's reused
-    /// buffers, no closures: the generator runs before every step).
+    /// The events offered so far with their weights (parallel raw arrays in the generator's
+    /// reused buffers, no closures: the generator runs before every step).
     @MainActor
     private struct Offers {
         let buffers: Buffers
 
-        /// Empties the offers (capacity kept) for this step's offers.
+        /// Empties the offers for this step's offers.
         init(buffers: Buffers) {
             self.buffers = buffers
-            buffers.weights.removeAll(keepingCapacity: true)
+            buffers.count = 0
+            buffers.total = 0
             if !buffers.identifiers.isEmpty { buffers.identifiers.removeAll(keepingCapacity: true) }
         }
 
-        var isEmpty: Bool { buffers.weights.isEmpty }
-        var weights: [Int] { buffers.weights }
+        var isEmpty: Bool { buffers.count == 0 }
 
-        /// The template of the offer at `index` (below `weights.count`).
-        func template(at index: Int) -> Template { buffers.templates[index] }
+        /// The index of the offer drawn with probability proportional to its weight (the offers
+        /// must not be empty): `SimulationRandom.weightedIndex` of the weights, the same single
+        /// draw and walk, with the total kept as offers were added.
+        func draw(_ random: inout SimulationRandom) -> Int {
+            var pick = random.int(below: buffers.total)
+            let weights = buffers.storage.weights
+            for index in 0..<buffers.count {
+                let weight = weights[index]
+                if pick < weight { return index }
+                pick -= weight
+            }
+            return buffers.count - 1
+        }
+
+        /// The template of the offer at `index` (below the step's offer count).
+        func template(at index: Int) -> Template { buffers.storage.templates[index] }
 
         func add(_ kind: EventKind, _ template: consuming Template, _ weight: Int) {
-            let total = buffers.swarm.weight(of: kind) * weight
-            if total > 0 {
-                let count = buffers.weights.count
-                if count < buffers.templates.count {
-                    buffers.templates[count] = template
-                } else {
-                    buffers.templates.append(template)
-                }
-                buffers.weights.append(total)
-            }
+            let total = buffers.weight(of: kind) * weight
+            if total > 0 { buffers.append(template, weight: total) }
         }
 
         /// Offers `fixed` if its kind is enabled and it is legal now (a disabled kind skips the
         /// legality check: it would not be offered either way).
         func add(_ fixed: FixedEvent, ifLegalIn run: SimulationRun) {
             let kind = fixed.kind
-            if buffers.swarm.weight(of: kind) > 0, fixed.isLegal(in: run, identifiers: buffers.identifiers) {
+            if buffers.weight(of: kind) > 0, fixed.isLegal(in: run, identifiers: buffers.identifiers) {
                 add(kind, .fixed(fixed), 1)
             }
         }
@@ -193,13 +267,13 @@ struct ScheduleGenerator {
         /// the caller evaluates with what it has at hand, such as the slot's scene state.
         func add(_ fixed: FixedEvent, if isLegal: @autoclosure () -> Bool) {
             let kind = fixed.kind
-            if buffers.swarm.weight(of: kind) > 0, isLegal() { add(kind, .fixed(fixed), 1) }
+            if buffers.weight(of: kind) > 0, isLegal() { add(kind, .fixed(fixed), 1) }
         }
 
         /// Offers granting the pending `request` of `identifier` if legal: `add(_:ifLegalIn:)`
         /// of the grant by the same rule, without looking the request up again.
         func addGrant(of identifier: String, request: BackgroundTaskRequest, ifLegalIn run: SimulationRun) {
-            guard buffers.swarm.weight(of: .grantBackgroundTask) > 0 else { return }
+            guard buffers.weight(of: .grantBackgroundTask) > 0 else { return }
             let index = index(of: identifier)
             if run.canGrantBackgroundTask(identifier, request: request) {
                 add(.grantBackgroundTask, .fixed(.grantBackgroundTask(identifier: index)), 1)
@@ -250,7 +324,7 @@ struct ScheduleGenerator {
                     let link = random.int(below: linkCount)
                     offers.add(.connectSceneWithLink(scene: slot, link: link, asActivity: random.chance(1, in: 2)), ifLegalIn: run)
                 }
-                if swarm.weight(of: .mutatedRestoration) > 0,
+                if buffers.weight(of: .mutatedRestoration) > 0,
                    run.isLegal(.connectScene(scene: slot, foreground: true, restoration: .empty)) {
                     offers.add(.mutatedRestoration, .mutatedConnect(slot: slot), 1)
                 }
@@ -287,7 +361,7 @@ struct ScheduleGenerator {
         offers.add(.advance, .advance, 2)
         offers.add(.clockJump, .clockJump, 1)
         guard !offers.isEmpty else { return nil }
-        let chosen = offers.template(at: random.weightedIndex(offers.weights))
+        let chosen = offers.template(at: offers.draw(&random))
         return instantiate(chosen, offers: offers, run: run, random: &random)
     }
 
@@ -295,8 +369,8 @@ struct ScheduleGenerator {
     /// ``SimulationEvent/userAction(name:scene:seed:)`` with its device checks made once for all
     /// actions (with unique action names each name is its own action).
     private func offerUserActions(slot: Int, scene: LifecycleScene, run: SimulationRun, offers: Offers) {
-        guard swarm.weight(of: .userAction) > 0 else { return }
-        guard run.app.hasUniqueActionNames, let enabledActions = run.app.enabledActions else {
+        guard buffers.weight(of: .userAction) > 0 else { return }
+        guard let enabledActions = buffers.enabledActions else {
             for (index, action) in run.app.actions.enumerated()
             where run.isLegal(.userAction(name: action.name, scene: slot, seed: 0)) {
                 offers.add(.userAction, .userAction(index: index, slot: slot), max(1, action.weight))
@@ -306,12 +380,14 @@ struct ScheduleGenerator {
         guard run.isRunning, let current = run.current, let appIncarnation = current.app,
               scene.state == .foregroundActive
         else { return }
-        let actions = run.app.actions
+        let weights = buffers.storage.actionWeights
         var enabled = enabledActions(appIncarnation, scene, current.environment)
         while enabled != 0 {
             let index = enabled.trailingZeroBitCount
             enabled &= enabled - 1
-            offers.add(.userAction, .userAction(index: index, slot: slot), max(1, actions[index].weight))
+            // `offers.add(.userAction, …, max(1, weight))`, its product (positive: the kind is
+            // enabled) computed once per run.
+            buffers.append(.userAction(index: index, slot: slot), weight: weights[index])
         }
     }
 
