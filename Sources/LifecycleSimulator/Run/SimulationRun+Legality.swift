@@ -10,9 +10,10 @@ extension SimulationRun {
         case .launch(let kind):
             return canLaunch(kind)
         case let .connectScene(slot, _, restoration):
-            guard isAlive, (1...options.maxScenes).contains(slot), !hasScene(slot) else { return false }
-            guard let restoration else { return true }
-            guard let payload = sessions[slot]?.payload, !payload.isEmpty else { return false }
+            guard let restoration else {
+                return isAlive && (1...options.maxScenes).contains(slot) && !hasScene(slot)
+            }
+            guard canConnectWithDamagedRestoration(slot) else { return false }
             if case .app(let index, _) = restoration { return app.restorationMutations.indices.contains(index) }
             return true
         case let .connectSceneWithLink(slot, link, _):
@@ -80,6 +81,14 @@ extension SimulationRun {
 
     func canConnectWithLink(_ slot: Int, link: Int) -> Bool {
         isAlive && (1...options.maxScenes).contains(slot) && !hasScene(slot) && app.links.indices.contains(link)
+    }
+
+    /// Whether `slot` may connect with a damaged copy of its saved restoration payload (the rule
+    /// of ``SimulationEvent/connectScene(scene:foreground:restoration:)`` with a restoration
+    /// other than an app mutation, which also needs the mutation to exist).
+    func canConnectWithDamagedRestoration(_ slot: Int) -> Bool {
+        guard isAlive, (1...options.maxScenes).contains(slot), !hasScene(slot) else { return false }
+        return sessions.hasPayload(slot)
     }
 
     func canDisconnect(_ slot: Int) -> Bool { hasScene(slot) }

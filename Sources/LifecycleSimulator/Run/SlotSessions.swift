@@ -33,6 +33,12 @@ struct SlotSessions {
         records.indices.contains(slot) ? records[slot]?.id : nil
     }
 
+    /// Whether `slot` holds a session with a non-empty restoration payload, without copying it.
+    func hasPayload(_ slot: Int) -> Bool {
+        guard records.indices.contains(slot), let payload = records[slot]?.payload else { return false }
+        return !payload.isEmpty
+    }
+
     /// Every slot that may hold a session, ascending (empty ones included).
     var slotRange: Range<Int> { records.indices }
 

@@ -155,8 +155,11 @@ struct ScheduleGenerator {
         var total = 0
         // Safe because the identifiers are private to one generator and changed only by
         // `Offers` on the main actor, one append or removal at a time (no overlapping access).
-        /// The background-task identifiers offered this step (``FixedEvent`` refers to them).
+        /// The background-task identifiers offered this step (``FixedEvent`` refers to them) are
+        /// the first `identifierCount`; the rest are stale ones of earlier steps, overwritten as
+        /// identifiers are added (emptying the array took a generic path every step).
         @exclusivity(unchecked) var identifiers: [String] = []
+        var identifierCount = 0
 
         /// The app's ``ErasedApp/enabledActions`` when its action names are unique (then the
         /// generator offers the actions of this mask), else `nil` (each action is checked).
@@ -164,10 +167,11 @@ struct ScheduleGenerator {
 
         init(swarm: SwarmConfiguration, app: ErasedApp) {
             let kinds = EventKind.allCases.count
-            let kindWeights = UnsafeMutablePointer<Int>.allocate(capacity: kinds)
-            for kind in EventKind.allCases { (kindWeights + kind.index).initialize(to: swarm.weight(of: kind)) }
             let actions = app.actions
-            let actionWeights = UnsafeMutablePointer<Int>.allocate(capacity: max(1, actions.count))
+            // One allocation for both tables (the action weights follow the kind weights).
+            let kindWeights = UnsafeMutablePointer<Int>.allocate(capacity: kinds + actions.count)
+            for kind in EventKind.allCases { (kindWeights + kind.index).initialize(to: swarm.weight(of: kind)) }
+            let actionWeights = kindWeights + kinds
             for (index, action) in actions.enumerated() {
                 (actionWeights + index).initialize(to: swarm.weight(of: .userAction) * max(1, action.weight))
             }
@@ -180,8 +184,7 @@ struct ScheduleGenerator {
         }
 
         isolated deinit {
-            storage.kindWeights.deallocate()
-            storage.actionWeights.deallocate()
+            storage.kindWeights.deallocate()  // and the action weights, allocated with them
             storage.templates.deallocate()
             storage.weights.deallocate()
         }
@@ -227,7 +230,7 @@ struct ScheduleGenerator {
             self.buffers = buffers
             buffers.count = 0
             buffers.total = 0
-            if !buffers.identifiers.isEmpty { buffers.identifiers.removeAll(keepingCapacity: true) }
+            buffers.identifierCount = 0
         }
 
         var isEmpty: Bool { buffers.count == 0 }
@@ -249,6 +252,7 @@ struct ScheduleGenerator {
         /// The template of the offer at `index` (below the step's offer count).
         func template(at index: Int) -> Template { buffers.storage.templates[index] }
 
+        @inline(__always)
         func add(_ kind: EventKind, _ template: consuming Template, _ weight: Int) {
             let total = buffers.weight(of: kind) * weight
             if total > 0 { buffers.append(template, weight: total) }
@@ -256,6 +260,7 @@ struct ScheduleGenerator {
 
         /// Offers `fixed` if its kind is enabled and it is legal now (a disabled kind skips the
         /// legality check: it would not be offered either way).
+        @inline(__always)
         func add(_ fixed: FixedEvent, ifLegalIn run: SimulationRun) {
             let kind = fixed.kind
             if buffers.weight(of: kind) > 0, fixed.isLegal(in: run, identifiers: buffers.identifiers) {
@@ -265,6 +270,7 @@ struct ScheduleGenerator {
 
         /// Offers `fixed` if its kind is enabled and `isLegal` (evaluated only then): for a rule
         /// the caller evaluates with what it has at hand, such as the slot's scene state.
+        @inline(__always)
         func add(_ fixed: FixedEvent, if isLegal: @autoclosure () -> Bool) {
             let kind = fixed.kind
             if buffers.weight(of: kind) > 0, isLegal() { add(kind, .fixed(fixed), 1) }
@@ -282,8 +288,14 @@ struct ScheduleGenerator {
 
         /// The index of `identifier` among the step's identifiers, for a ``FixedEvent``.
         func index(of identifier: String) -> Int {
-            buffers.identifiers.append(identifier)
-            return buffers.identifiers.count - 1
+            let index = buffers.identifierCount
+            if index < buffers.identifiers.count {
+                buffers.identifiers[index] = identifier
+            } else {
+                buffers.identifiers.append(identifier)
+            }
+            buffers.identifierCount = index + 1
+            return index
         }
 
         /// The event of `fixed`.
@@ -324,8 +336,7 @@ struct ScheduleGenerator {
                     let link = random.int(below: linkCount)
                     offers.add(.connectSceneWithLink(scene: slot, link: link, asActivity: random.chance(1, in: 2)), ifLegalIn: run)
                 }
-                if buffers.weight(of: .mutatedRestoration) > 0,
-                   run.isLegal(.connectScene(scene: slot, foreground: true, restoration: .empty)) {
+                if buffers.weight(of: .mutatedRestoration) > 0, run.canConnectWithDamagedRestoration(slot) {
                     offers.add(.mutatedRestoration, .mutatedConnect(slot: slot), 1)
                 }
             }
