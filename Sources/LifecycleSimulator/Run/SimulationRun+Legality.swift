@@ -93,7 +93,7 @@ extension SimulationRun {
 
     func canDisconnect(_ slot: Int) -> Bool { hasScene(slot) }
 
-    func canDiscardSession(_ slot: Int) -> Bool { sessions[slot] != nil && !hasScene(slot) }
+    func canDiscardSession(_ slot: Int) -> Bool { sessions.id(of: slot) != nil && !hasScene(slot) }
 
     func canActivate(_ state: SceneState?) -> Bool {
         guard let state else { return false }

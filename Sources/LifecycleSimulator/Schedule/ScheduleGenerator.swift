@@ -314,11 +314,14 @@ struct ScheduleGenerator {
             offers.add(.corruptFile, .corruptFile, 1)
         }
         let isAlive = run.isAlive
+        /// Whether a slot's scene is in the foreground (then the device cannot suspend).
+        var sawForegroundScene = false
         for slot in 1...run.options.maxScenes {
             if let scene = run.scene(slot) {
                 // The rules by the scene's state, read once (the slot has a scene, so it may be
                 // disconnected and its session not discarded).
                 let state = scene.state
+                if state.isForeground { sawForegroundScene = true }
                 offers.add(.disconnectScene(scene: slot), if: true)
                 offers.add(.activate(scene: slot), if: run.canActivate(state))
                 offers.add(.resignActive(scene: slot), if: run.canResignActive(state))
@@ -342,7 +345,8 @@ struct ScheduleGenerator {
             }
             offers.add(.discardSession(scene: slot), ifLegalIn: run)
         }
-        offers.add(.suspend, ifLegalIn: run)
+        // `canSuspend` would find a foreground scene too (a slot's scene is one of the runtime's).
+        if !sawForegroundScene { offers.add(.suspend, ifLegalIn: run) }
         offers.add(.kill, ifLegalIn: run)
         offers.add(.terminate, ifLegalIn: run)
         offers.add(.memoryWarning, ifLegalIn: run)
