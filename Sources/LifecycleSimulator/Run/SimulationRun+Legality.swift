@@ -10,9 +10,10 @@ extension SimulationRun {
         case .launch(let kind):
             return canLaunch(kind)
         case let .connectScene(slot, _, restoration):
-            guard isAlive, (1...options.maxScenes).contains(slot), !hasScene(slot) else { return false }
-            guard let restoration else { return true }
-            guard let payload = sessions[slot]?.payload, !payload.isEmpty else { return false }
+            guard let restoration else {
+                return isAlive && (1...options.maxScenes).contains(slot) && !hasScene(slot)
+            }
+            guard canConnectWithDamagedRestoration(slot) else { return false }
             if case .app(let index, _) = restoration { return app.restorationMutations.indices.contains(index) }
             return true
         case let .connectSceneWithLink(slot, link, _):
@@ -82,9 +83,17 @@ extension SimulationRun {
         isAlive && (1...options.maxScenes).contains(slot) && !hasScene(slot) && app.links.indices.contains(link)
     }
 
+    /// Whether `slot` may connect with a damaged copy of its saved restoration payload (the rule
+    /// of ``SimulationEvent/connectScene(scene:foreground:restoration:)`` with a restoration
+    /// other than an app mutation, which also needs the mutation to exist).
+    func canConnectWithDamagedRestoration(_ slot: Int) -> Bool {
+        guard isAlive, (1...options.maxScenes).contains(slot), !hasScene(slot) else { return false }
+        return sessions.hasPayload(slot)
+    }
+
     func canDisconnect(_ slot: Int) -> Bool { hasScene(slot) }
 
-    func canDiscardSession(_ slot: Int) -> Bool { sessions[slot] != nil && !hasScene(slot) }
+    func canDiscardSession(_ slot: Int) -> Bool { sessions.id(of: slot) != nil && !hasScene(slot) }
 
     func canActivate(_ state: SceneState?) -> Bool {
         guard let state else { return false }

@@ -54,8 +54,9 @@ final class SimulationRun {
     @exclusivity(unchecked) private(set) var writesPerStep: [Int] = []
     @exclusivity(unchecked) var yields = 0
     /// Each slot's scene while ``withScenesCached(_:)`` runs (index 0 unused); its buffer is
-    /// kept between steps.
-    @exclusivity(unchecked) private var cachedScenes: [LifecycleScene?] = []
+    /// kept between steps. Unretained: the runtime's `scenes` holds each one while the cache is
+    /// valid (see there), so filling and emptying it costs no reference counting.
+    @exclusivity(unchecked) private var cachedScenes: [Unmanaged<LifecycleScene>?] = []
     @exclusivity(unchecked) private var isSceneCacheValid = false
 
     init(app: ErasedApp, options: SimulationOptions, seed: UInt64, disk: any DeviceDisk) {
@@ -75,7 +76,7 @@ final class SimulationRun {
 
     /// The connected scene of `slot`, if any.
     func scene(_ slot: Int) -> LifecycleScene? {
-        if isSceneCacheValid, cachedScenes.indices.contains(slot) { return cachedScenes[slot] }
+        if isSceneCacheValid, cachedScenes.indices.contains(slot) { return cachedScenes[slot]?.takeUnretainedValue() }
         guard let current, let id = sessions[slot]?.id else { return nil }
         return current.runtime.scenes[id]
     }
@@ -89,7 +90,7 @@ final class SimulationRun {
 
     /// The state of the connected scene of `slot` (`nil` without one), without handing it out.
     func sceneState(_ slot: Int) -> SceneState? {
-        if isSceneCacheValid, cachedScenes.indices.contains(slot) { return cachedScenes[slot]?.state }
+        if isSceneCacheValid, cachedScenes.indices.contains(slot) { return cachedScenes[slot]?.takeUnretainedValue().state }
         guard let current, let id = sessions[slot]?.id else { return nil }
         return current.runtime.scenes[id]?.state
     }
@@ -101,15 +102,18 @@ final class SimulationRun {
         if cachedScenes.count != count { cachedScenes = Array(repeating: nil, count: count) }
         if let connected = current?.runtime.scenes, !connected.isEmpty {
             for slot in 1..<count {
-                if let record = sessions[slot] { cachedScenes[slot] = connected[record.id] }
+                // Safe because `body` does not change the device, so every scene cached here
+                // stays held by the runtime's `scenes` (and the run's `current`) while it runs,
+                // and the cache is invalid (never read) once it returns.
+                var cached: Unmanaged<LifecycleScene>?
+                if let id = sessions.id(of: slot), let scene = connected[id] { cached = .passUnretained(scene) }
+                cachedScenes[slot] = cached
             }
-        }
-        isSceneCacheValid = true
-        defer {
-            // Emptied at once: the cache must not keep a disconnected scene alive.
-            isSceneCacheValid = false
+        } else {
             for slot in 1..<count { cachedScenes[slot] = nil }
         }
+        isSceneCacheValid = true
+        defer { isSceneCacheValid = false }
         return body()
     }
 

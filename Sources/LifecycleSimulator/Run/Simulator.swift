@@ -49,7 +49,7 @@ public struct Simulator<Incarnation: AnyObject> {
             hash.combine(seed)
             for kind in EventKind.allCases { hash.combine(configuration.weight(of: kind)) }
         }
-        let generator = ScheduleGenerator(swarm: configuration)
+        let generator = ScheduleGenerator(swarm: configuration, app: erasedApp)
         for _ in 0..<depth {
             guard run.violation == nil,
                   let event = run.withScenesCached({ generator.next(for: run, random: &random) })

@@ -1,3 +1,5 @@
+import Lifecycle
+
 /// The scene sessions the device keeps, by slot: a small array indexed by slot number instead of
 /// a dictionary, so that the legality checks and the generator, which look slots up before every
 /// step, hash nothing. Slots are the small positive numbers `1...maxScenes` the legality rules
@@ -24,6 +26,17 @@ struct SlotSessions {
                 records[slot] = newValue
             }
         }
+    }
+
+    /// The session identity of `slot`, if any: `self[slot]?.id` without copying the record.
+    func id(of slot: Int) -> SceneSessionID? {
+        records.indices.contains(slot) ? records[slot]?.id : nil
+    }
+
+    /// Whether `slot` holds a session with a non-empty restoration payload, without copying it.
+    func hasPayload(_ slot: Int) -> Bool {
+        guard records.indices.contains(slot), let payload = records[slot]?.payload else { return false }
+        return !payload.isEmpty
     }
 
     /// Every slot that may hold a session, ascending (empty ones included).

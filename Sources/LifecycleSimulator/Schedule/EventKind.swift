@@ -25,6 +25,10 @@ public enum EventKind: String, Hashable, Codable, Sendable, CaseIterable, Compar
 
     public static func < (lhs: EventKind, rhs: EventKind) -> Bool { lhs.rawValue < rhs.rawValue }
 
+    /// Hashes the kind's position rather than its raw value (equal kinds have equal positions):
+    /// swarm configurations key a dictionary by kind, and hashing the name cost more than the rest.
+    public func hash(into hasher: inout Hasher) { hasher.combine(index) }
+
     /// The kind's position in `allCases`.
     var index: Int {
         switch self {

@@ -24,182 +24,168 @@ struct ScheduleGenerator {
         case corruptFile
     }
 
-    /// A ``SimulationEvent`` with every parameter known when it is offered, without references:
-    /// a background-task identifier is an index into the step's identifiers.
-    enum FixedEvent {
-        case launch(LaunchKind)
-        case connectSceneWithLink(scene: Int, link: Int, asActivity: Bool)
-        case disconnectScene(scene: Int)
-        case discardSession(scene: Int)
-        case activate(scene: Int)
-        case resignActive(scene: Int)
-        case enterBackground(scene: Int)
-        case enterForeground(scene: Int)
-        case openLink(scene: Int, link: Int)
-        case suspend
-        case kill
-        case terminate
-        case memoryWarning
-        case expireExtraTime
-        case silentPush
-        case grantBackgroundTask(identifier: Int)
-        case expireBackgroundTask(identifier: Int)
-
-        /// The kind of ``event(identifiers:)`` (the same as its `kind`), without building it.
-        var kind: EventKind {
-            switch self {
-            case .launch: .launch
-            case .connectSceneWithLink: .openLink
-            case .disconnectScene: .disconnectScene
-            case .discardSession: .discardSession
-            case .activate: .activate
-            case .resignActive: .resignActive
-            case .enterBackground: .enterBackground
-            case .enterForeground: .enterForeground
-            case .openLink: .openLink
-            case .suspend: .suspend
-            case .kill: .kill
-            case .terminate: .terminate
-            case .memoryWarning: .memoryWarning
-            case .expireExtraTime: .expireExtraTime
-            case .silentPush: .silentPush
-            case .grantBackgroundTask: .grantBackgroundTask
-            case .expireBackgroundTask: .expireBackgroundTask
-            }
-        }
-
-        /// Whether ``event(identifiers:)`` is legal in `run` (`run.isLegal` of it, by the same
-        /// rule functions, without building the event).
-        @MainActor
-        func isLegal(in run: SimulationRun, identifiers: [String]) -> Bool {
-            switch self {
-            case .launch(let kind): run.canLaunch(kind)
-            case let .connectSceneWithLink(scene, link, _): run.canConnectWithLink(scene, link: link)
-            case .disconnectScene(let scene): run.canDisconnect(scene)
-            case .discardSession(let scene): run.canDiscardSession(scene)
-            case .activate(let scene): run.canActivate(run.sceneState(scene))
-            case .resignActive(let scene): run.canResignActive(run.sceneState(scene))
-            case .enterBackground(let scene): run.canEnterBackground(run.sceneState(scene))
-            case .enterForeground(let scene): run.canEnterForeground(run.sceneState(scene))
-            case let .openLink(scene, link): run.canOpenLink(run.sceneState(scene), link: link)
-            case .suspend: run.canSuspend
-            case .kill: run.canKill
-            case .terminate: run.canTerminate
-            case .memoryWarning: run.canWarnOfMemory
-            case .expireExtraTime: run.canExpireExtraTime
-            case .silentPush: run.canPushSilently
-            case .grantBackgroundTask(let index): run.canGrantBackgroundTask(identifiers[index])
-            case .expireBackgroundTask(let index): run.canExpireBackgroundTask(identifiers[index])
-            }
-        }
-
-        /// The event, with `identifiers` holding the identifiers the indices refer to.
-        func event(identifiers: [String]) -> SimulationEvent {
-            switch self {
-            case .launch(let kind): .launch(kind)
-            case let .connectSceneWithLink(scene, link, asActivity):
-                .connectSceneWithLink(scene: scene, link: link, asActivity: asActivity)
-            case .disconnectScene(let scene): .disconnectScene(scene: scene)
-            case .discardSession(let scene): .discardSession(scene: scene)
-            case .activate(let scene): .activate(scene: scene)
-            case .resignActive(let scene): .resignActive(scene: scene)
-            case .enterBackground(let scene): .enterBackground(scene: scene)
-            case .enterForeground(let scene): .enterForeground(scene: scene)
-            case let .openLink(scene, link): .openLink(scene: scene, link: link)
-            case .suspend: .suspend
-            case .kill: .kill
-            case .terminate: .terminate
-            case .memoryWarning: .memoryWarning
-            case .expireExtraTime: .expireExtraTime
-            case .silentPush: .silentPush
-            case .grantBackgroundTask(let index): .grantBackgroundTask(identifier: identifiers[index])
-            case .expireBackgroundTask(let index): .expireBackgroundTask(identifier: identifiers[index])
-            }
-        }
-    }
-
     let swarm: SwarmConfiguration
     /// The offer buffers, reused from step to step (one generator serves one run).
     private let buffers: Buffers
 
-    init(swarm: SwarmConfiguration) {
+    /// A generator of `app`'s schedules (the app whose runs it reads) with `swarm`'s weights.
+    init(swarm: SwarmConfiguration, app: ErasedApp) {
         self.swarm = swarm
-        self.buffers = Buffers(swarm: swarm)
+        self.buffers = Buffers(swarm: swarm, app: app)
     }
 
     /// Storage for ``Offers`` kept between calls of ``next(for:random:)``; main actor.
     @MainActor
     private final class Buffers {
-        /// The generator's swarm, read through the buffers so that each step's ``Offers`` does
-        /// not copy (retain and release) it.
-        let swarm: SwarmConfiguration
-        // Safe because the buffers are private to one generator and changed only by `Offers`
-        // on the main actor, one append or removal at a time (no overlapping access).
-        /// The step's offers are the first `weights.count` templates; the rest are stale ones
-        /// of earlier steps, overwritten as offers are added (emptying the array every step
-        /// destroyed each element through a generic path that cost more than the offers).
-        @exclusivity(unchecked) var templates: [Template] = []
-        @exclusivity(unchecked) var weights: [Int] = []
-        /// The background-task identifiers offered this step (``FixedEvent`` refers to them).
-        @exclusivity(unchecked) var identifiers: [String] = []
+        /// Raw storage of the step's offers and of the swarm's weights: offers are added some
+        /// thirty times per step, and array appends (uniqueness and capacity checks, a generic
+        /// path to empty them) cost more than building the offers themselves.
+        // Unsafe pointers, safe because the storage is private to one generator's buffers, touched only by
+        // `Offers` on the main actor, and freed by `deinit` when nothing can reach it; templates
+        // and weights are trivial values (no references), so no element needs deinitializing.
+        struct Storage {
+            /// ``SwarmConfiguration/weight(of:)`` by ``EventKind/index``.
+            let kindWeights: UnsafeMutablePointer<Int>
+            /// The offered weight of each of the app's actions (the swarm's user-action weight
+            /// times the action's, at least 1), by action index.
+            let actionWeights: UnsafeMutablePointer<Int>
+            var templates: UnsafeMutablePointer<Template>
+            var weights: UnsafeMutablePointer<Int>
+            var capacity: Int
+        }
 
-        init(swarm: SwarmConfiguration) {
-            self.swarm = swarm
+        private(set) var storage: Storage
+        /// The number of offers this step (the first `count` templates and weights).
+        var count = 0
+        /// The sum of this step's offered weights.
+        var total = 0
+        // Safe because the identifiers are private to one generator and changed only by
+        // `Offers` on the main actor, one append or removal at a time (no overlapping access).
+        /// The background-task identifiers offered this step (``FixedEvent`` refers to them) are
+        /// the first `identifierCount`; the rest are stale ones of earlier steps, overwritten as
+        /// identifiers are added (emptying the array took a generic path every step).
+        @exclusivity(unchecked) var identifiers: [String] = []
+        var identifierCount = 0
+
+        /// The app's ``ErasedApp/enabledActions`` when its action names are unique (then the
+        /// generator offers the actions of this mask), else `nil` (each action is checked).
+        let enabledActions: (@MainActor (AnyObject, LifecycleScene, SimulationEnvironment) -> UInt64)?
+
+        init(swarm: SwarmConfiguration, app: ErasedApp) {
+            let kinds = EventKind.allCases.count
+            let actions = app.actions
+            // One allocation for both tables (the action weights follow the kind weights).
+            let kindWeights = UnsafeMutablePointer<Int>.allocate(capacity: kinds + actions.count)
+            for kind in EventKind.allCases { (kindWeights + kind.index).initialize(to: swarm.weight(of: kind)) }
+            let actionWeights = kindWeights + kinds
+            for (index, action) in actions.enumerated() {
+                (actionWeights + index).initialize(to: swarm.weight(of: .userAction) * max(1, action.weight))
+            }
+            enabledActions = app.hasUniqueActionNames ? app.enabledActions : nil
+            let capacity = 64
+            storage = Storage(
+                kindWeights: kindWeights, actionWeights: actionWeights, templates: .allocate(capacity: capacity),
+                weights: .allocate(capacity: capacity), capacity: capacity
+            )
+        }
+
+        isolated deinit {
+            storage.kindWeights.deallocate()  // and the action weights, allocated with them
+            storage.templates.deallocate()
+            storage.weights.deallocate()
+        }
+
+        /// The swarm's weight of `kind` (0 when disabled).
+        @inline(__always)
+        func weight(of kind: EventKind) -> Int { storage.kindWeights[kind.index] }
+
+        /// Appends an offer of positive `weight`.
+        @inline(__always)
+        func append(_ template: Template, weight: Int) {
+            if count == storage.capacity { grow() }
+            (storage.templates + count).initialize(to: template)
+            (storage.weights + count).initialize(to: weight)
+            count += 1
+            total += weight
+        }
+
+        /// Doubles the capacity (many pending background tasks; rare).
+        private func grow() {
+            let capacity = storage.capacity * 2
+            let templates = UnsafeMutablePointer<Template>.allocate(capacity: capacity)
+            templates.moveInitialize(from: storage.templates, count: count)
+            storage.templates.deallocate()
+            let weights = UnsafeMutablePointer<Int>.allocate(capacity: capacity)
+            weights.moveInitialize(from: storage.weights, count: count)
+            storage.weights.deallocate()
+            storage = Storage(
+                kindWeights: storage.kindWeights, actionWeights: storage.actionWeights,
+                templates: templates, weights: weights, capacity: capacity
+            )
         }
     }
 
-    /// The events offered so far with their weights (parallel arrays in the generator's reused
-    /// buffers, no closures: the generator runs before every step).
+    /// The events offered so far with their weights (parallel raw arrays in the generator's
+    /// reused buffers, no closures: the generator runs before every step).
     @MainActor
     private struct Offers {
         let buffers: Buffers
 
-        /// Empties the offers (capacity kept) for this step's offers.
+        /// Empties the offers for this step's offers.
         init(buffers: Buffers) {
             self.buffers = buffers
-            buffers.weights.removeAll(keepingCapacity: true)
-            if !buffers.identifiers.isEmpty { buffers.identifiers.removeAll(keepingCapacity: true) }
+            buffers.count = 0
+            buffers.total = 0
+            buffers.identifierCount = 0
         }
 
-        var isEmpty: Bool { buffers.weights.isEmpty }
-        var weights: [Int] { buffers.weights }
+        var isEmpty: Bool { buffers.count == 0 }
 
-        /// The template of the offer at `index` (below `weights.count`).
-        func template(at index: Int) -> Template { buffers.templates[index] }
-
-        func add(_ kind: EventKind, _ template: consuming Template, _ weight: Int) {
-            let total = buffers.swarm.weight(of: kind) * weight
-            if total > 0 {
-                let count = buffers.weights.count
-                if count < buffers.templates.count {
-                    buffers.templates[count] = template
-                } else {
-                    buffers.templates.append(template)
-                }
-                buffers.weights.append(total)
+        /// The index of the offer drawn with probability proportional to its weight (the offers
+        /// must not be empty): `SimulationRandom.weightedIndex` of the weights, the same single
+        /// draw and walk, with the total kept as offers were added.
+        func draw(_ random: inout SimulationRandom) -> Int {
+            var pick = random.int(below: buffers.total)
+            let weights = buffers.storage.weights
+            for index in 0..<buffers.count {
+                let weight = weights[index]
+                if pick < weight { return index }
+                pick -= weight
             }
+            return buffers.count - 1
+        }
+
+        /// The template of the offer at `index` (below the step's offer count).
+        func template(at index: Int) -> Template { buffers.storage.templates[index] }
+
+        @inline(__always)
+        func add(_ kind: EventKind, _ template: consuming Template, _ weight: Int) {
+            let total = buffers.weight(of: kind) * weight
+            if total > 0 { buffers.append(template, weight: total) }
         }
 
         /// Offers `fixed` if its kind is enabled and it is legal now (a disabled kind skips the
         /// legality check: it would not be offered either way).
+        @inline(__always)
         func add(_ fixed: FixedEvent, ifLegalIn run: SimulationRun) {
             let kind = fixed.kind
-            if buffers.swarm.weight(of: kind) > 0, fixed.isLegal(in: run, identifiers: buffers.identifiers) {
+            if buffers.weight(of: kind) > 0, fixed.isLegal(in: run, identifiers: buffers.identifiers) {
                 add(kind, .fixed(fixed), 1)
             }
         }
 
         /// Offers `fixed` if its kind is enabled and `isLegal` (evaluated only then): for a rule
         /// the caller evaluates with what it has at hand, such as the slot's scene state.
+        @inline(__always)
         func add(_ fixed: FixedEvent, if isLegal: @autoclosure () -> Bool) {
             let kind = fixed.kind
-            if buffers.swarm.weight(of: kind) > 0, isLegal() { add(kind, .fixed(fixed), 1) }
+            if buffers.weight(of: kind) > 0, isLegal() { add(kind, .fixed(fixed), 1) }
         }
 
         /// Offers granting the pending `request` of `identifier` if legal: `add(_:ifLegalIn:)`
         /// of the grant by the same rule, without looking the request up again.
         func addGrant(of identifier: String, request: BackgroundTaskRequest, ifLegalIn run: SimulationRun) {
-            guard buffers.swarm.weight(of: .grantBackgroundTask) > 0 else { return }
+            guard buffers.weight(of: .grantBackgroundTask) > 0 else { return }
             let index = index(of: identifier)
             if run.canGrantBackgroundTask(identifier, request: request) {
                 add(.grantBackgroundTask, .fixed(.grantBackgroundTask(identifier: index)), 1)
@@ -208,8 +194,14 @@ struct ScheduleGenerator {
 
         /// The index of `identifier` among the step's identifiers, for a ``FixedEvent``.
         func index(of identifier: String) -> Int {
-            buffers.identifiers.append(identifier)
-            return buffers.identifiers.count - 1
+            let index = buffers.identifierCount
+            if index < buffers.identifiers.count {
+                buffers.identifiers[index] = identifier
+            } else {
+                buffers.identifiers.append(identifier)
+            }
+            buffers.identifierCount = index + 1
+            return index
         }
 
         /// The event of `fixed`.
@@ -228,11 +220,14 @@ struct ScheduleGenerator {
             offers.add(.corruptFile, .corruptFile, 1)
         }
         let isAlive = run.isAlive
+        /// Whether a slot's scene is in the foreground (then the device cannot suspend).
+        var sawForegroundScene = false
         for slot in 1...run.options.maxScenes {
             if let scene = run.scene(slot) {
                 // The rules by the scene's state, read once (the slot has a scene, so it may be
                 // disconnected and its session not discarded).
                 let state = scene.state
+                if state.isForeground { sawForegroundScene = true }
                 offers.add(.disconnectScene(scene: slot), if: true)
                 offers.add(.activate(scene: slot), if: run.canActivate(state))
                 offers.add(.resignActive(scene: slot), if: run.canResignActive(state))
@@ -250,14 +245,14 @@ struct ScheduleGenerator {
                     let link = random.int(below: linkCount)
                     offers.add(.connectSceneWithLink(scene: slot, link: link, asActivity: random.chance(1, in: 2)), ifLegalIn: run)
                 }
-                if swarm.weight(of: .mutatedRestoration) > 0,
-                   run.isLegal(.connectScene(scene: slot, foreground: true, restoration: .empty)) {
+                if buffers.weight(of: .mutatedRestoration) > 0, run.canConnectWithDamagedRestoration(slot) {
                     offers.add(.mutatedRestoration, .mutatedConnect(slot: slot), 1)
                 }
             }
             offers.add(.discardSession(scene: slot), ifLegalIn: run)
         }
-        offers.add(.suspend, ifLegalIn: run)
+        // `canSuspend` would find a foreground scene too (a slot's scene is one of the runtime's).
+        if !sawForegroundScene { offers.add(.suspend, ifLegalIn: run) }
         offers.add(.kill, ifLegalIn: run)
         offers.add(.terminate, ifLegalIn: run)
         offers.add(.memoryWarning, ifLegalIn: run)
@@ -287,7 +282,7 @@ struct ScheduleGenerator {
         offers.add(.advance, .advance, 2)
         offers.add(.clockJump, .clockJump, 1)
         guard !offers.isEmpty else { return nil }
-        let chosen = offers.template(at: random.weightedIndex(offers.weights))
+        let chosen = offers.template(at: offers.draw(&random))
         return instantiate(chosen, offers: offers, run: run, random: &random)
     }
 
@@ -295,8 +290,8 @@ struct ScheduleGenerator {
     /// ``SimulationEvent/userAction(name:scene:seed:)`` with its device checks made once for all
     /// actions (with unique action names each name is its own action).
     private func offerUserActions(slot: Int, scene: LifecycleScene, run: SimulationRun, offers: Offers) {
-        guard swarm.weight(of: .userAction) > 0 else { return }
-        guard run.app.hasUniqueActionNames, let enabledActions = run.app.enabledActions else {
+        guard buffers.weight(of: .userAction) > 0 else { return }
+        guard let enabledActions = buffers.enabledActions else {
             for (index, action) in run.app.actions.enumerated()
             where run.isLegal(.userAction(name: action.name, scene: slot, seed: 0)) {
                 offers.add(.userAction, .userAction(index: index, slot: slot), max(1, action.weight))
@@ -306,12 +301,14 @@ struct ScheduleGenerator {
         guard run.isRunning, let current = run.current, let appIncarnation = current.app,
               scene.state == .foregroundActive
         else { return }
-        let actions = run.app.actions
+        let weights = buffers.storage.actionWeights
         var enabled = enabledActions(appIncarnation, scene, current.environment)
         while enabled != 0 {
             let index = enabled.trailingZeroBitCount
             enabled &= enabled - 1
-            offers.add(.userAction, .userAction(index: index, slot: slot), max(1, actions[index].weight))
+            // `offers.add(.userAction, …, max(1, weight))`, its product (positive: the kind is
+            // enabled) computed once per run.
+            buffers.append(.userAction(index: index, slot: slot), weight: weights[index])
         }
     }
 

@@ -27,8 +27,9 @@ public struct SwarmConfiguration: Hashable, Codable, Sendable, CustomStringConve
     public static func random(_ random: inout SimulationRandom, kinds: Set<EventKind> = EventKind.all) -> SwarmConfiguration {
         var weights: [EventKind: Int] = Dictionary(minimumCapacity: EventKind.allCases.count)
         let everyKind = kinds.count == EventKind.allCases.count
+        let isEssential = EventKind.isEssential  // read once: each read of a static checks its initialization
         for kind in EventKind.allCases where everyKind || kinds.contains(kind) {
-            let kept = EventKind.isEssential[kind.index] || random.chance(2, in: 3)
+            let kept = isEssential[kind.index] || random.chance(2, in: 3)
             guard kept else { continue }
             let weight = random.int(in: 1...8)
             weights[kind] = kind == .userAction ? weight * 3 : weight
