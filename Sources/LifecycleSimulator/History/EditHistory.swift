@@ -67,14 +67,15 @@ public final class EditHistory {
     /// Keeps `view` as the one found consistent; the changes since start from none.
     func keep(_ view: ConsistentView) {
         consistentView = view
-        changedKeys.removeAll(keepingCapacity: true)
+        // Checked first: emptying an empty array still costs a call.
+        if !changedKeys.isEmpty { changedKeys.removeAll(keepingCapacity: true) }
         editsSinceView = 0
     }
 
     /// Forgets the consistent view (the next check checks every observation).
     func forgetView() {
         consistentView = nil
-        changedKeys.removeAll(keepingCapacity: true)
+        if !changedKeys.isEmpty { changedKeys.removeAll(keepingCapacity: true) }
     }
 
     /// Notes that the entry of `key` changed, for the checks that skip unchanged observations.
