@@ -33,12 +33,11 @@ public final class EditHistory {
         }
     }
 
-    /// A view of the app the checks found consistent with the history at `generation`: the
-    /// checks depend only on it and the history, so the same view at the same generation passes
-    /// again. `liveEditsRevision` is the run's count of writes to its live edits then (the same
-    /// count means the same live edits).
+    /// A view of the app the checks found consistent with the history: the check of one
+    /// observation depends only on it, the key's live edit and the key's entry, so an observation
+    /// in the same place, of a key neither edited nor acknowledged since (``changedKeys``), passes
+    /// again. `liveEditsRevision` is the run's count of writes to its live edits then.
     struct ConsistentView {
-        var generation: Int
         var observations: [Observation]
         var liveEditsRevision: Int
     }
@@ -52,11 +51,37 @@ public final class EditHistory {
     /// one it last checked against.
     @exclusivity(unchecked) private(set) var generation = 0
     /// What the user saw the last time the run's checks found it consistent with this history
-    /// (kept by ``SimulationRun/checkObservations()``; `nil` until then).
-    @exclusivity(unchecked) var consistentView: ConsistentView?
+    /// (kept by ``SimulationRun/checkObservations()`` through ``keep(_:)``; `nil` until then and
+    /// after a change of every key, such as ``taint()``).
+    @exclusivity(unchecked) private(set) var consistentView: ConsistentView?
+    /// The keys whose entry changed since ``consistentView`` was kept (repeats possible; only
+    /// collected while there is a view).
+    @exclusivity(unchecked) private(set) var changedKeys: [HistoryKey] = []
+    /// The edits recorded since ``consistentView`` was kept: the recorder writes the run's live
+    /// edits once right after each (``HistoryRecorder/edit(_:value:durability:)``).
+    @exclusivity(unchecked) private(set) var editsSinceView = 0
 
     /// Creates an empty history.
     public init() {}
+
+    /// Keeps `view` as the one found consistent; the changes since start from none.
+    func keep(_ view: ConsistentView) {
+        consistentView = view
+        // Checked first: emptying an empty array still costs a call.
+        if !changedKeys.isEmpty { changedKeys.removeAll(keepingCapacity: true) }
+        editsSinceView = 0
+    }
+
+    /// Forgets the consistent view (the next check checks every observation).
+    func forgetView() {
+        consistentView = nil
+        if !changedKeys.isEmpty { changedKeys.removeAll(keepingCapacity: true) }
+    }
+
+    /// Notes that the entry of `key` changed, for the checks that skip unchanged observations.
+    private func noteChange(of key: HistoryKey) {
+        if consistentView != nil { changedKeys.append(key) }
+    }
 
     /// Every key with at least one edit, sorted.
     public var keys: [HistoryKey] { entries.keys.sorted() }
@@ -65,6 +90,8 @@ public final class EditHistory {
     @discardableResult
     func recordEdit(_ key: HistoryKey, value: String?, durability: Durability, incarnation: Int, step: Int) -> Int {
         generation += 1
+        editsSinceView += 1
+        noteChange(of: key)
         // Appended in place (one lookup, no copy of the versions).
         return entries[key, default: Entry(durability: durability)].append(Version(value: value, incarnation: incarnation, step: step))
     }
@@ -79,6 +106,7 @@ public final class EditHistory {
         if index > (entry.acknowledged ?? -1) { entry.acknowledged = index }
         entries[key] = entry
         generation += 1
+        noteChange(of: key)
         return true
     }
 
@@ -95,7 +123,10 @@ public final class EditHistory {
             acknowledged.append((key, index))
         }
         // Changed after the walk, so that the dictionary is not copied while it is iterated.
-        for (key, index) in acknowledged { entries[key]?.acknowledged = index }
+        for (key, index) in acknowledged {
+            entries[key]?.acknowledged = index
+            noteChange(of: key)
+        }
         if !acknowledged.isEmpty { generation += 1 }
         return acknowledged.map(\.key).sorted()
     }
@@ -115,6 +146,7 @@ public final class EditHistory {
         for (key, index) in acknowledged {
             entries[key]?.acknowledged = index
             entries[key]?.isDamaged = false
+            noteChange(of: key)
         }
         if !acknowledged.isEmpty { generation += 1 }
         return acknowledged.map(\.key).sorted()
@@ -127,12 +159,14 @@ public final class EditHistory {
             entries[key]?.isDamaged = true
         }
         generation += 1
+        forgetView()
     }
 
     /// Relaxes every loss check: the simulator damaged stored data itself.
     func taint() {
         isTainted = true
         generation += 1
+        forgetView()
     }
 
     /// The versions of `key`, oldest first.

@@ -14,10 +14,18 @@ public struct FNV1a64: Hashable, Sendable, CustomStringConvertible {
 
     /// Mixes in the UTF-8 bytes of `text`.
     public mutating func combine(_ text: String) {
-        var text = text
-        text.withUTF8 { bytes in
-            var value = self.value
+        // Read in place: `withUTF8` needs a mutable copy of the text, whose retain and release
+        // cost more than hashing a short text. Same bytes either way, so the same hash.
+        let start = value
+        if let hashed = text.utf8.withContiguousStorageIfAvailable({ bytes -> UInt64 in
+            var value = start
             for byte in bytes { value = (value ^ UInt64(byte)) &* 0x0000_0100_0000_01B3 }
+            return value
+        }) {
+            value = hashed
+        } else {
+            var value = start
+            for byte in text.utf8 { value = (value ^ UInt64(byte)) &* 0x0000_0100_0000_01B3 }
             self.value = value
         }
     }

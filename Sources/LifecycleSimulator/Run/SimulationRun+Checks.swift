@@ -31,19 +31,26 @@ extension SimulationRun {
         let history = context.history
         let liveEdits = self.liveEdits
         let observations = app.observe(appIncarnation)
-        // What follows depends only on what is shown, the live edits and the history: when none
-        // changed since it last passed, it passes again (comparing is much cheaper than checking).
-        // The live edits are compared by their write count: an unchanged count means unchanged
-        // edits; a write that left them equal only costs a check that passes again.
-        if let view = history.consistentView, view.generation == history.generation,
-           view.liveEditsRevision == liveEditsRevision, view.observations == observations {
-            return
+        // The check of an observation depends only on what it shows, the key's live edit and the
+        // key's history entry: one that passed in the same place of the last consistent view, of
+        // a key with no change of entry since, passes again when the live edits are unchanged.
+        // They are when their write count grew by exactly the edits recorded since: the recorder
+        // writes them once right after each edit (of a key in `changedKeys`); any other write (a
+        // new incarnation's reset, a scene's edits dropped) makes the counts differ, and then
+        // every observation is checked.
+        var previous: [Observation] = []
+        if let view = history.consistentView, liveEditsRevision &- view.liveEditsRevision == history.editsSinceView {
+            previous = view.observations
         }
-        history.consistentView = nil
         let hasLiveEdits = !liveEdits.isEmpty
-        for observation in observations {
-            let key = observation.key
-            let value = observation.value
+        let hasChanges = !history.changedKeys.isEmpty
+        for index in observations.indices {
+            if index < previous.count, previous[index] == observations[index],
+               !hasChanges || !history.changedKeys.contains(observations[index].key) {
+                continue
+            }
+            let key = observations[index].key
+            let value = observations[index].value
             if hasLiveEdits, let edited = liveEdits[key] {
                 guard value != edited else { continue }
                 report(key, shows: value, expected: "the user's latest edit \(HistoryRecorder.show(edited))", live: true)
@@ -52,11 +59,12 @@ extension SimulationRun {
                     ?? "a value it once had"
                 report(key, shows: value, expected: expected, live: false)
             }
-            if violation != nil { return }
+            if violation != nil {
+                history.forgetView()
+                return
+            }
         }
-        history.consistentView = EditHistory.ConsistentView(
-            generation: history.generation, observations: observations, liveEditsRevision: liveEditsRevision
-        )
+        history.keep(EditHistory.ConsistentView(observations: observations, liveEditsRevision: liveEditsRevision))
     }
 
     private func report(_ key: HistoryKey, shows value: String?, expected: String, live: Bool) {

@@ -153,6 +153,9 @@ extension SimulationRun {
         }
     }
 
+    /// The path prefix of the keychain's files (built once: the scan runs after every step).
+    private static let keychainPrefix = SimulatedSecretStore.directory + "/"
+
     /// Scans files written since the last scan (the keychain excepted) for canaries.
     func scanDirtyFiles() {
         guard !context.dirtyPaths.isEmpty else { return }
@@ -163,7 +166,7 @@ extension SimulationRun {
         var files = disk.contents(at: context.dirtyPaths)
         context.dirtyPaths.removeAll(keepingCapacity: true)
         if files.count > 1 { files.sort { $0.path < $1.path } }
-        let keychain = SimulatedSecretStore.directory + "/"
+        let keychain = Self.keychainPrefix
         var previous: String?
         for (path, data) in files where path != previous {
             previous = path
