@@ -41,9 +41,10 @@ struct ScheduleGenerator {
         /// thirty times per step, and array appends (uniqueness and capacity checks, a generic
         /// path to empty them) cost more than building the offers themselves.
         // Unsafe pointers, safe because the storage is private to one generator's buffers, touched only by
-        // `Offers` on the main actor, and freed by `deinit` when nothing can reach it; templates
-        // and weights are trivial values (no references), so no element needs deinitializing.
-        struct Storage {
+        // `Offers` on the main actor, and freed by the nonisolated `deinit` when nothing can reach
+        // it (hence `@unchecked Sendable`, as `SlotStorage` in Composition); templates and weights
+        // are trivial values (no references), so no element needs deinitializing.
+        struct Storage: @unchecked Sendable {
             /// ``SwarmConfiguration/weight(of:)`` by ``EventKind/index``.
             let kindWeights: UnsafeMutablePointer<Int>
             /// The offered weight of each of the app's actions (the swarm's user-action weight
@@ -89,7 +90,7 @@ struct ScheduleGenerator {
             )
         }
 
-        isolated deinit {
+        deinit {
             storage.kindWeights.deallocate()  // and the action weights, allocated with them
             storage.templates.deallocate()
             storage.weights.deallocate()
