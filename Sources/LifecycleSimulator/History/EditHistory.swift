@@ -115,28 +115,22 @@ public final class EditHistory {
     /// ``acknowledgeRestorable(scene:incarnation:)``.
     @discardableResult
     func acknowledgePending(incarnation: Int, matching: (HistoryKey) -> Bool) -> [HistoryKey] {
-        var acknowledged: [(key: HistoryKey, index: Int)] = []
-        for (key, entry) in entries where entry.durability != .restorable && matching(key) {
-            guard let index = entry.versions.lastIndex(where: { $0.incarnation == incarnation }),
-                  index > (entry.acknowledged ?? -1)
-            else { continue }
-            acknowledged.append((key, index))
-        }
-        // Changed after the walk, so that the dictionary is not copied while it is iterated.
-        for (key, index) in acknowledged {
-            entries[key]?.acknowledged = index
-            noteChange(of: key)
-        }
-        if !acknowledged.isEmpty { generation += 1 }
-        return acknowledged.map(\.key).sorted()
+        acknowledgeNewest(by: incarnation) { key, entry in entry.durability != .restorable && matching(key) }
     }
 
     /// Acknowledges the newest version made by `incarnation` of every restorable key of `scene`:
     /// the system has just captured the scene's restoration payload. Returns the keys.
     @discardableResult
     func acknowledgeRestorable(scene: SceneSessionID, incarnation: Int) -> [HistoryKey] {
+        acknowledgeNewest(by: incarnation) { key, entry in entry.durability == .restorable && key.scene == scene }
+    }
+
+    /// Acknowledges the newest version made by `incarnation` of every key `isIncluded` accepts;
+    /// returns the keys, sorted. Clears the damage mark too: only restorable keys carry one, and
+    /// acknowledging them means a fresh payload was captured.
+    private func acknowledgeNewest(by incarnation: Int, where isIncluded: (HistoryKey, Entry) -> Bool) -> [HistoryKey] {
         var acknowledged: [(key: HistoryKey, index: Int)] = []
-        for (key, entry) in entries where entry.durability == .restorable && key.scene == scene {
+        for (key, entry) in entries where isIncluded(key, entry) {
             guard let index = entry.versions.lastIndex(where: { $0.incarnation == incarnation }),
                   index > (entry.acknowledged ?? -1)
             else { continue }

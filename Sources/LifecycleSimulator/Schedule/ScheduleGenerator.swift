@@ -40,10 +40,10 @@ struct ScheduleGenerator {
         /// Raw storage of the step's offers and of the swarm's weights: offers are added some
         /// thirty times per step, and array appends (uniqueness and capacity checks, a generic
         /// path to empty them) cost more than building the offers themselves.
-        // Unsafe pointers, safe because the storage is private to one generator's buffers, touched only by
-        // `Offers` on the main actor, and freed by the nonisolated `deinit` when nothing can reach
-        // it (hence `@unchecked Sendable`, as `SlotStorage` in Composition); templates and weights
-        // are trivial values (no references), so no element needs deinitializing.
+        // Templates and weights are trivial values (no references), so no element needs
+        // deinitializing. Unchecked Sendable, as `SlotStorage` in Composition, for the nonisolated
+        // `deinit` that frees it. Safe because the storage is private to one generator's buffers,
+        // touched only by `Offers` on the main actor, and freed when nothing can reach it.
         struct Storage: @unchecked Sendable {
             /// ``SwarmConfiguration/weight(of:)`` by ``EventKind/index``.
             let kindWeights: UnsafeMutablePointer<Int>
