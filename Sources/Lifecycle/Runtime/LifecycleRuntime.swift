@@ -56,6 +56,14 @@ public final class LifecycleRuntime {
     /// (An inlinable getter: a read of a stored counter from another module paid a dynamic
     /// exclusivity check, and a call of a plain getter a retain of the runtime.)
     @inlinable package var sessionRevision: Int { sessionWrites }
+    /// The connected scene of session `id`, if any: ``scenes``'s entry, read by the simulator on
+    /// every legality check (inlinable for the same reason as ``sessionRevision``, and without
+    /// copying the table).
+    @inlinable package func connectedScene(_ id: SceneSessionID) -> LifecycleScene? { scenes[id] }
+    /// ``scenes`` for the simulator, inlinable for the same reason as ``sessionRevision``.
+    @inlinable package var scenesBySession: [SceneSessionID: LifecycleScene] { scenes }
+    /// ``sessions`` for the simulator, inlinable for the same reason as ``sessionRevision``.
+    @inlinable package var sessionsByID: [SceneSessionID: SceneSession] { sessions }
 
     /// Application observers and the launch stage and phase they were told about.
     let applicationRegistry = ApplicationLifecycleRegistry()

@@ -45,7 +45,15 @@ public final class WorkTracker {
     @exclusivity(unchecked) private var nextID = 0
 
     /// Creates an empty tracker.
-    public init() {}
+    public init() {
+        // An app keeps a handful of tasks live at once: room for them up front saves the tables
+        // growing from empty (several rehashes) in every process incarnation.
+        live.reserveCapacity(Self.typicalLiveTasks)
+        parkedTasks.reserveCapacity(Self.typicalLiveTasks)
+    }
+
+    /// Room reserved for live and parked tasks when a tracker is created.
+    private static let typicalLiveTasks = 16
 
     /// Whether every live task is parked (true when there are none).
     public var isQuiescent: Bool { parkedTasks.count == live.count }

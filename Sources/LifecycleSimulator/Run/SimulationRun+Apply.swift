@@ -138,7 +138,7 @@ extension SimulationRun {
         for key in liveEdits.keys where key.scene == record.id { liveEdits[key] = nil }
         deliver(.connectScene(SceneSession(id: record.id, restorationPayload: payload), options, foreground: foreground))
         if foreground { frontSlot = slot }
-        guard let scene = current.runtime.scenes[record.id] else { return }
+        guard let scene = current.runtime.connectedScene(record.id) else { return }
         let id = scene.id
         current.observers.append(scene.addObserver { [weak self] event in
             guard let self, self.context.isAlive(current.number) else { return }

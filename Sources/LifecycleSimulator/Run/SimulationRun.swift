@@ -77,22 +77,22 @@ final class SimulationRun {
     /// The connected scene of `slot`, if any.
     func scene(_ slot: Int) -> LifecycleScene? {
         if isSceneCacheValid, cachedScenes.indices.contains(slot) { return cachedScenes[slot]?.takeUnretainedValue() }
-        guard let current, let id = sessions[slot]?.id else { return nil }
-        return current.runtime.scenes[id]
+        guard let current, let id = sessions.id(of: slot) else { return nil }
+        return current.runtime.connectedScene(id)
     }
 
     /// Whether `slot` has a connected scene (``scene(_:)`` is not `nil`), without handing it out.
     func hasScene(_ slot: Int) -> Bool {
         if isSceneCacheValid, cachedScenes.indices.contains(slot) { return cachedScenes[slot] != nil }
-        guard let current, let id = sessions[slot]?.id else { return false }
-        return current.runtime.scenes[id] != nil
+        guard let current, let id = sessions.id(of: slot) else { return false }
+        return current.runtime.connectedScene(id) != nil
     }
 
     /// The state of the connected scene of `slot` (`nil` without one), without handing it out.
     func sceneState(_ slot: Int) -> SceneState? {
         if isSceneCacheValid, cachedScenes.indices.contains(slot) { return cachedScenes[slot]?.takeUnretainedValue().state }
-        guard let current, let id = sessions[slot]?.id else { return nil }
-        return current.runtime.scenes[id]?.state
+        guard let current, let id = sessions.id(of: slot) else { return nil }
+        return current.runtime.connectedScene(id)?.state
     }
 
     /// Runs `body` (which must not change the device: the generator reading it) with each slot's
@@ -100,7 +100,7 @@ final class SimulationRun {
     func withScenesCached<Result>(_ body: () -> Result) -> Result {
         let count = max(1, options.maxScenes) + 1
         if cachedScenes.count != count { cachedScenes = Array(repeating: nil, count: count) }
-        if let connected = current?.runtime.scenes, !connected.isEmpty {
+        if let connected = current?.runtime.scenesBySession, !connected.isEmpty {
             for slot in 1..<count {
                 // Safe because `body` does not change the device, so every scene cached here
                 // stays held by the runtime's `scenes` (and the run's `current`) while it runs,
