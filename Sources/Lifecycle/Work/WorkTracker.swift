@@ -124,6 +124,8 @@ public final class WorkTracker {
         generation &+= 1
         let id = task.id
         if running == id { admitNext() }
+        // Written out rather than through `withCancellation`: one async frame less on every
+        // sleep (measured: 0.8% of a simulation run).
         let result: Result<T, E> = await withTaskCancellationHandler {
             do throws(E) {
                 return .success(try await body())
