@@ -12,7 +12,7 @@ struct ExampleFiles: Sendable {
     /// Writes `text` durably to `path`; returns whether every step succeeded.
     @discardableResult
     func write(_ text: String, to path: String) -> Bool {
-        let body = Data(utf8Of: "c=\(FNV1a64(text).hex)\n\(text)")
+        let body = Self.contents(of: text)
         let directory = Self.parent(of: path)
         do {
             let temporary = path + ".tmp"
@@ -39,13 +39,7 @@ struct ExampleFiles: Sendable {
             logger.error("Could not read \(path, privacy: .public): \(error.description, privacy: .public)")
             return nil
         }
-        let text = String(decoding: data, as: UTF8.self)
-        if let newline = text.utf8.firstIndex(of: UInt8(ascii: "\n")), text.hasPrefix("c=") {
-            let body = String(text[text.index(after: newline)...])
-            if text[text.index(text.startIndex, offsetBy: 2)..<newline] == FNV1a64(body).hex, Data(utf8Of: text) == data {
-                return body
-            }
-        }
+        if let text = Self.text(of: data) { return text }
         logger.error("Quarantined \(path, privacy: .public): checksum mismatch")
         try? fileSystem.rename(from: path, to: path + ".corrupt")
         try? fileSystem.syncDirectory(at: Self.parent(of: path))

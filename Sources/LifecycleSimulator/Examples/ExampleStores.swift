@@ -69,17 +69,27 @@ final class ExampleCatalogue {
 
     static func encodeIDs(_ books: [String: Int]) -> String { books.keys.sorted().joined(separator: ",") }
 
-    static func encode(_ books: [String: Int]) -> String {
-        books.sorted { $0.key < $1.key }.map { "\($0.key):\($0.value)" }.joined(separator: "\n")
+    /// The file text of `books`: one `id:price` line per book, sorted by id.
+    nonisolated static func encode(_ books: [String: Int]) -> String {
+        var text = ""
+        for (id, price) in books.sorted(by: { $0.key < $1.key }) {
+            if !text.isEmpty { text += "\n" }
+            text += "\(id):\(price)"
+        }
+        return text
     }
 
-    static func parse(_ text: String) -> [String: Int]? {
+    /// The books of a file written by ``encode(_:)``, `nil` if a line is not `id:price` or there
+    /// are none. `nonisolated`: a pure function, so no main-actor check around its work.
+    nonisolated static func parse(_ text: String) -> [String: Int]? {
         var books: [String: Int] = [:]
+        books.reserveCapacity(8)
         // Byte splits: the text is the app's own checksummed ASCII (`B1:12` lines).
         for line in text.utf8.split(separator: UInt8(ascii: "\n")) {
-            let parts = line.split(separator: UInt8(ascii: ":"))
-            guard parts.count == 2, let price = Int(Substring(parts[1])) else { return nil }
-            books[String(Substring(parts[0]))] = price
+            guard let colon = line.firstIndex(of: UInt8(ascii: ":")), colon != line.startIndex,
+                  let price = Int(Substring(line[line.index(after: colon)...]))
+            else { return nil }
+            books[String(Substring(line[..<colon]))] = price
         }
         return books.isEmpty ? nil : books
     }
@@ -96,7 +106,12 @@ final class ExampleBasket {
     private(set) var lines: [(id: String, price: Int)]? {
         didSet {
             guard let lines, !lines.isEmpty else { return value = nil }
-            value = lines.map { $0.id }.joined(separator: ",")
+            var joined = ""
+            for line in lines {
+                if !joined.isEmpty { joined += "," }
+                joined += line.id
+            }
+            value = joined
         }
     }
     /// The line ids joined by commas, `nil` for an empty or unhydrated basket (what the user
@@ -135,7 +150,11 @@ final class ExampleBasket {
         save()
     }
 
-    func contains(_ id: String) -> Bool { lines?.contains { $0.id == id } ?? false }
+    func contains(_ id: String) -> Bool {
+        // A loop, not `contains(where:)`: the action checks ask this for every book on every step.
+        for line in lines ?? [] where line.id == id { return true }
+        return false
+    }
 
     /// Whether the basket holds a line (``value`` is not `nil`), without building the value.
     var hasLines: Bool { lines?.isEmpty == false }
@@ -233,8 +252,15 @@ final class SharedSelection {
 /// migrated on read. A namespace.
 enum ExampleEnvelope {
     static func encode(selection: String?) -> Data {
-        let body = "v2|sel=\(selection ?? "")"
-        return Data(utf8Of: "\(body)|c=\(FNV1a64(body).hex)")
+        let body = "v2|sel=" + (selection ?? "")
+        let checksum = FNV1a64(body).value
+        var bytes: [UInt8] = []
+        bytes.reserveCapacity(body.utf8.count + 19)
+        bytes.append(contentsOf: body.utf8)
+        bytes.append(contentsOf: "|c=".utf8)
+        for position in 0..<16 { bytes.append(ExampleFiles.hexDigit(of: checksum, at: position)) }
+        // Safe because the buffer is only read inside the closure, to copy it into the `Data`.
+        return bytes.withUnsafeBufferPointer { Data(buffer: $0) }
     }
 
     /// The selection in `payload`, `nil` for none or for an invalid payload.
@@ -243,7 +269,8 @@ enum ExampleEnvelope {
         if text.hasPrefix("v1|") { return validID(String(text.dropFirst(3))) }
         guard let range = checksumMarker(in: text) else { return nil }
         let body = String(text[..<range.lowerBound])
-        guard text[range.upperBound...] == FNV1a64(body).hex, body.hasPrefix("v2|sel=") else { return nil }
+        guard ExampleFiles.isChecksum(text.utf8[range.upperBound...], of: FNV1a64(body).value), body.hasPrefix("v2|sel=")
+        else { return nil }
         return validID(String(body.dropFirst(7)))
     }
 

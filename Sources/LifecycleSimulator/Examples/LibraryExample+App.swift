@@ -53,7 +53,11 @@ extension LibraryExample {
             },
             UserAction(name: "add to basket", weight: 2) { context in
                 let library = context.incarnation
-                return library.basket.lines != nil && library.catalogue.sortedIDs.contains { !library.basket.contains($0) }
+                guard library.basket.lines != nil else { return false }
+                // A loop rather than `contains(where:)`: checked on every step, and a closure
+                // here pays a main-actor isolation check per book.
+                for id in library.catalogue.sortedIDs where !library.basket.contains(id) { return true }
+                return false
             } perform: { context, random in
                 let library = context.incarnation
                 let candidates = library.catalogue.sortedIDs.filter { !library.basket.contains($0) }
@@ -89,12 +93,7 @@ extension LibraryExample {
         [
             AppInvariant(name: "selection exists") { library in
                 guard let books = library.catalogue.books else { return nil }
-                @MainActor func isBroken(_ controller: ExampleSceneController) -> Bool {
-                    guard controller.restorationSettled, let selection = controller.selection else { return false }
-                    return books[selection] == nil
-                }
-                // The report names the first broken scene by id; sort only when there is one.
-                guard library.sortedControllers.contains(where: isBroken) else { return nil }
+                // The report names the first broken scene by id (the sorted controllers are cached).
                 for controller in library.sortedControllers where controller.restorationSettled {
                     if let selection = controller.selection, books[selection] == nil {
                         return "scene \(controller.id) shows book \(selection), which is not in the catalogue"
@@ -103,8 +102,10 @@ extension LibraryExample {
                 return nil
             },
             AppInvariant(name: "basket priced") { library in
-                guard let line = library.basket.lines?.first(where: { $0.price <= 0 }) else { return nil }
-                return "basket line \(line.id) is priced at \(line.price)"
+                for line in library.basket.lines ?? [] where line.price <= 0 {
+                    return "basket line \(line.id) is priced at \(line.price)"
+                }
+                return nil
             },
         ]
     }
