@@ -53,7 +53,8 @@ final class ExampleSceneController: SceneDelegate {
         let restored = ExampleEnvelope.decode(scene.session.restorationPayload)
         note.hydrate(in: scene.scope)
         let urls = options.urls + options.userActivities.compactMap { $0.webpageURL }
-        library.catalogue.whenLoaded { [weak self] in self?.finishRestoration(restored, urls: urls) }
+        // `self`, not `[weak self]`: a disconnected controller ignores the call (`isDisconnected`).
+        library.catalogue.whenLoaded { [self] in finishRestoration(restored, urls: urls) }
     }
 
     private func finishRestoration(_ restored: String?, urls: [URL]) {
@@ -115,8 +116,9 @@ final class ExampleSceneController: SceneDelegate {
             scene.scope.task("details \(book)") {
                 try await clock.sleep(for: .milliseconds(500))
                 return "details of \(book)"
-            } apply: { [weak self] result in
-                self?.showDetails(try? result.get())
+            } apply: { [self] result in
+                // The scope drops the result once it ended, so the capture is bounded.
+                showDetails(try? result.get())
             }
         }
     }

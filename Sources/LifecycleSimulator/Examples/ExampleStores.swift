@@ -31,9 +31,11 @@ final class ExampleCatalogue {
 
     /// Starts loading in `scope`, after `latency` on `clock`.
     func load(in scope: TaskScope, clock: any LifelineClock, latency: Duration) {
-        scope.task("load catalogue") { [weak self] in
+        // `self`, not `[weak self]`: the scope cancels the task when it ends, which bounds the
+        // capture (and a weak reference would slow every retain of the catalogue).
+        scope.task("load catalogue") { [self] in
             guard (try? await clock.sleep(for: latency)) != nil else { return }
-            self?.finishLoading()
+            finishLoading()
         }
     }
 
@@ -194,9 +196,10 @@ final class ExampleNote {
     static func path(for scene: SceneSessionID) -> String { "/Library/notes/\(scene.rawValue).txt" }
 
     func hydrate(in scope: TaskScope) {
-        scope.task("load note") { [weak self, clock] in
+        // `self`, not `[weak self]`: the scene's scope cancels the task when it ends.
+        scope.task("load note") { [self, clock] in
             guard (try? await clock.sleep(for: .milliseconds(20))) != nil else { return }
-            self?.finishHydration()
+            finishHydration()
         }
     }
 

@@ -56,14 +56,15 @@ public final class LibraryExample: ApplicationDelegate {
     }
 
     public func didFinishLaunching(_ runtime: LifecycleRuntime, options: LaunchOptions) {
-        try? runtime.registerBackgroundTask(Self.refreshTask) { [weak self] task in self?.refresh(task) }
+        // `unowned`, like the scene factory: the runtime lives no longer than this composition root.
+        try? runtime.registerBackgroundTask(Self.refreshTask) { [unowned self] task in refresh(task) }
         runtime.setSilentPushHandler { _, completion in completion() }
         preferences = Self.parsePreferences(files.read(Self.preferencesPath))
         catalogue.load(in: runtime.applicationScope, clock: environment.clock, latency: .milliseconds(40))
         if bugs.contains(.basketBeforeCatalogue) {
             basket.hydrate(prices: catalogue.books)
         } else {
-            catalogue.whenLoaded { [weak self] in self?.basket.hydrate(prices: self?.catalogue.books) }
+            catalogue.whenLoaded { [unowned self] in basket.hydrate(prices: catalogue.books) }
         }
     }
 
@@ -88,9 +89,9 @@ public final class LibraryExample: ApplicationDelegate {
     private func refresh(_ task: BackgroundTask) {
         task.expirationHandler = { task.setTaskCompleted(success: false) }
         let clock = environment.clock
-        task.scope.task("refresh") { [weak self] in
-            guard (try? await clock.sleep(for: .seconds(2))) != nil, let self else { return }
-            self.files.write("refreshed at \(clock.now)", to: "/Library/refresh.txt")
+        task.scope.task("refresh") { [files] in
+            guard (try? await clock.sleep(for: .seconds(2))) != nil else { return }
+            files.write("refreshed at \(clock.now)", to: "/Library/refresh.txt")
             task.setTaskCompleted(success: true)
         }
     }
@@ -147,18 +148,19 @@ public final class LibraryExample: ApplicationDelegate {
         let clock = environment.clock
         let locks = environment.locks
         if bugs.contains(.lockHeldIntoSuspension) {
-            environment.runtime.applicationScope.task("sync basket") { [weak self] in
+            environment.runtime.applicationScope.task("sync basket") { [self] in
                 locks.acquire("library.sqlite")
                 defer { locks.release("library.sqlite") }
-                guard (try? await clock.sleep(for: .seconds(1))) != nil, let self else { return }
+                guard (try? await clock.sleep(for: .seconds(1))) != nil else { return }
                 self.files.write("synced \(self.basket.value ?? "")", to: "/Library/sync.txt")
                 self.isSyncing = false
             }
         } else {
             let lease = environment.runtime.beginExtraTime("sync basket")
-            environment.runtime.applicationScope.task("sync basket") { [weak self] in
+            // `self`, not `[weak self]`: the application scope cancels the task when it ends.
+            environment.runtime.applicationScope.task("sync basket") { [self] in
                 defer { lease.end() }
-                guard (try? await clock.sleep(for: .seconds(1))) != nil, let self else { return }
+                guard (try? await clock.sleep(for: .seconds(1))) != nil else { return }
                 locks.withLock("library.sqlite") {
                     self.files.write("synced \(self.basket.value ?? "")", to: "/Library/sync.txt")
                 }
