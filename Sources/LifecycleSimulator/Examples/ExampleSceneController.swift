@@ -52,7 +52,10 @@ final class ExampleSceneController: SceneDelegate {
     func sceneWillConnect(_ scene: LifecycleScene, options: ConnectionOptions) {
         let restored = ExampleEnvelope.decode(scene.session.restorationPayload)
         note.hydrate(in: scene.scope)
-        let urls = options.urls + options.userActivities.compactMap { $0.webpageURL }
+        var urls = options.urls
+        for activity in options.userActivities {
+            if let url = activity.webpageURL { urls.append(url) }
+        }
         // `self`, not `[weak self]`: a disconnected controller ignores the call (`isDisconnected`).
         library.catalogue.whenLoaded { [self] in finishRestoration(restored, urls: urls) }
     }

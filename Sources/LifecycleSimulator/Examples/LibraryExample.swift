@@ -119,17 +119,24 @@ public final class LibraryExample: ApplicationDelegate {
     private func savePreferences(_ updated: [String: String]) {
         preferences = updated
         environment.history.edit(Self.userKey, value: updated["user"])
-        let text = updated.sorted { $0.key < $1.key }.map { "\($0.key)=\($0.value)" }.joined(separator: "\n")
-        if files.write(text, to: Self.preferencesPath) {
+        if files.write(Self.encodePreferences(updated), to: Self.preferencesPath) {
             environment.history.acknowledge(Self.userKey, value: updated["user"])
         }
     }
 
-    static func parsePreferences(_ text: String?) -> [String: String] {
+    /// The preferences file text: one `key=value` line per preference, sorted by key.
+    /// `nonisolated`: a pure function, so no main-actor check around its work.
+    nonisolated static func encodePreferences(_ preferences: [String: String]) -> String {
+        preferences.sorted { $0.key < $1.key }.map { "\($0.key)=\($0.value)" }.joined(separator: "\n")
+    }
+
+    /// The preferences in a file written by ``encodePreferences(_:)`` (none without a file).
+    nonisolated static func parsePreferences(_ text: String?) -> [String: String] {
         var result: [String: String] = [:]
-        for line in (text ?? "").split(separator: "\n") {
-            guard let equals = line.firstIndex(of: "=") else { continue }
-            result[String(line[..<equals])] = String(line[line.index(after: equals)...])
+        // Byte splits: the text is the app's own checksummed ASCII.
+        for line in (text ?? "").utf8.split(separator: UInt8(ascii: "\n")) {
+            guard let equals = line.firstIndex(of: UInt8(ascii: "=")) else { continue }
+            result[String(Substring(line[..<equals]))] = String(Substring(line[line.index(after: equals)...]))
         }
         return result
     }
