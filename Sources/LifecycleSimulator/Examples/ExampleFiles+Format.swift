@@ -37,11 +37,12 @@ extension ExampleFiles {
 
     /// Whether `digits` are the sixteen lowercase hexadecimal digits of `checksum`.
     static func isChecksum(_ digits: some Collection<UInt8>, of checksum: UInt64) -> Bool {
-        guard digits.count == 16 else { return false }
-        for (position, digit) in digits.enumerated() where digit != hexDigit(of: checksum, at: position) {
-            return false
+        var position = 0
+        for digit in digits {
+            guard position < 16, digit == hexDigit(of: checksum, at: position) else { return false }
+            position += 1
         }
-        return true
+        return position == 16
     }
 
     /// The lowercase hexadecimal digit at `position` (0 = most significant) of `value`.

@@ -16,7 +16,8 @@ final class ExampleCatalogue {
             encodedIDs = sortedIDs.joined(separator: ",")
         }
     }
-    /// ``encodeIDs(_:)`` of ``books``, kept with it (what the user sees of the catalogue).
+    /// The sorted ids of ``books`` joined by commas, kept with it (what the user sees of the
+    /// catalogue and what its history records).
     private(set) var encodedIDs = ""
     /// The ids of ``books``, sorted (empty until loaded).
     private(set) var sortedIDs: [String] = []
@@ -44,9 +45,9 @@ final class ExampleCatalogue {
             books = parsed
         } else {
             books = Self.initial
-            history.edit(Self.key, value: Self.encodeIDs(Self.initial))
+            history.edit(Self.key, value: encodedIDs)
             if files.write(Self.encode(Self.initial), to: Self.path) {
-                history.acknowledge(Self.key, value: Self.encodeIDs(Self.initial))
+                history.acknowledge(Self.key, value: encodedIDs)
             }
         }
         let actions = waiting
@@ -64,19 +65,19 @@ final class ExampleCatalogue {
         guard var current = books, current[id] != nil else { return }
         current[id] = nil
         books = current
-        let value = Self.encodeIDs(current)
+        let value = encodedIDs
         history.edit(Self.key, value: value)
         if files.write(Self.encode(current), to: Self.path) { history.acknowledge(Self.key, value: value) }
     }
-
-    static func encodeIDs(_ books: [String: Int]) -> String { books.keys.sorted().joined(separator: ",") }
 
     /// The file text of `books`: one `id:price` line per book, sorted by id.
     nonisolated static func encode(_ books: [String: Int]) -> String {
         var text = ""
         for (id, price) in books.sorted(by: { $0.key < $1.key }) {
             if !text.isEmpty { text += "\n" }
-            text += "\(id):\(price)"
+            text += id
+            text += ":"
+            text += String(price)
         }
         return text
     }
