@@ -64,8 +64,10 @@ extension LifecycleRuntime {
         let scene = LifecycleScene(session: session, options: options, tracker: tracker)
         scene.runtime = self
         scenes[session.id] = scene
-        scene.registry.didDispatch = { [weak self, weak scene] event in
-            guard let self, let scene else { return }
+        // Unowned rather than weak: only the runtime moves a scene's registry (from its own methods,
+        // with the scene in `scenes`), so both are alive whenever this runs; a weak capture costs
+        // a box, a side table and two checked accesses on every scene event.
+        scene.registry.didDispatch = { [unowned self, unowned scene] event in
             self.sceneDidDispatch(event, scene: scene)
         }
         scene.attach(delegate: sceneDelegateFactory?(scene))

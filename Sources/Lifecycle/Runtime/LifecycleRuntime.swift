@@ -174,8 +174,11 @@ public final class LifecycleRuntime {
         queuedEvents.removeAll()
         for scene in connectedScenes { scene.halt() }
         applicationRegistry.close()
-        for task in runningBackgroundTasks.values.sorted(by: { $0.identifier < $1.identifier }) { task.abandon() }
-        runningBackgroundTasks.removeAll()
+        // Most incarnations never run one: skip sorting (and allocating) an empty table.
+        if !runningBackgroundTasks.isEmpty {
+            for task in runningBackgroundTasks.values.sorted(by: { $0.identifier < $1.identifier }) { task.abandon() }
+            runningBackgroundTasks.removeAll()
+        }
         for lease in activeLeases { lease.abandon() }
         activeLeases.removeAll()
         for timer in pendingSilentPushes.values { timer.cancel() }

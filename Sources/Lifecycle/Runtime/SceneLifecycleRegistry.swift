@@ -54,6 +54,17 @@ final class SceneLifecycleRegistry {
     /// as soon as the current pass is over.
     func add(_ handler: @escaping @MainActor (SceneEvent) -> Void) -> LifecycleObservation {
         guard !isClosed else { return LifecycleObservation {} }
+        let id = insert(handler)
+        // The handle refers to the entry by id only: a weak reference would give every entry a
+        // side table and make each retain in the dispatch loop take the slow path.
+        return LifecycleObservation { [weak self] in self?.remove(id) }
+    }
+
+    /// ``add(_:)`` for an observer that is never removed (the scene's delegate): no handle is made.
+    /// Returns the new entry's id.
+    @discardableResult
+    func insert(_ handler: @escaping @MainActor (SceneEvent) -> Void) -> Int {
+        guard !isClosed else { return nextEntryID }
         nextEntryID &+= 1
         let entry = Entry(id: nextEntryID, handler: handler)
         entries.append(entry)
@@ -65,10 +76,7 @@ final class SceneLifecycleRegistry {
             catchUpStragglers()
             isDispatching = false
         }
-        // The handle refers to the entry by id only: a weak reference would give every entry a
-        // side table and make each retain in the dispatch loop take the slow path.
-        let id = entry.id
-        return LifecycleObservation { [weak self] in self?.remove(id) }
+        return entry.id
     }
 
     /// Moves to `newTarget`, delivering every intermediate event.

@@ -15,7 +15,9 @@ import Synchronization
 /// the simulator that creates it; lives on the main actor.
 @MainActor
 public final class VirtualClock: LifelineClock {
-    private struct Entry {
+    /// One pending action or sleeper. A class, not a struct: the sorted array then moves one
+    /// reference per insertion and removal instead of copying (and retaining) five fields.
+    private final class Entry {
         let deadline: LifelineInstant
         let sequence: Int
         /// The scheduled action; `nil` for a sleeper.
@@ -25,7 +27,21 @@ public final class VirtualClock: LifelineClock {
         /// The continuation slot of a sleeper; `nil` for a scheduled action.
         let sleeper: SleeperSlot?
         /// The tracked task that sleeps, unparked when it is woken.
-        var waiter: TrackedTask? = nil
+        let waiter: TrackedTask?
+        /// Set when ``advance(to:)`` or ``cancelAll()`` took the entry out of `entries`.
+        var isRemoved = false
+
+        init(
+            deadline: LifelineInstant, sequence: Int, fire: (@MainActor () -> Void)?, handle: ScheduledAction?,
+            sleeper: SleeperSlot?, waiter: TrackedTask? = nil
+        ) {
+            self.deadline = deadline
+            self.sequence = sequence
+            self.fire = fire
+            self.handle = handle
+            self.sleeper = sleeper
+            self.waiter = waiter
+        }
     }
 
     // Safe because the clock is main-actor isolated and actions and wakes run only after their entry was
@@ -82,11 +98,13 @@ public final class VirtualClock: LifelineClock {
         }
         let slot = SleeperSlot()
         sequence &+= 1
-        let id = sequence
-        insert(Entry(deadline: deadline, sequence: id, fire: nil, handle: nil, sleeper: slot, waiter: WorkTracker.currentTask))
+        // The task-local is read once and handed to the tracker (each read costs a lookup).
+        let waiter = WorkTracker.currentTask
+        let entry = Entry(deadline: deadline, sequence: sequence, fire: nil, handle: nil, sleeper: slot, waiter: waiter)
+        insert(entry)
         // A cancelled sleeper leaves no entry behind: `nextDeadline` only reports real work.
-        defer { entries.removeAll { $0.sequence == id } }
-        try await WorkTracker.parkCurrentTask(onCancel: { slot.resume(throwing: CancellationError()) }) {
+        defer { if !entry.isRemoved { entries.removeAll { $0 === entry } } }
+        try await WorkTracker.park(waiter, onCancel: { slot.resume(throwing: CancellationError()) }) {
             try await withUnsafeThrowingContinuation { continuation in
                 slot.install(continuation)
             }
@@ -99,6 +117,7 @@ public final class VirtualClock: LifelineClock {
     public func advance(to instant: LifelineInstant) {
         while let first = entries.first, first.deadline <= instant {
             let entry = entries.removeFirst()
+            entry.isRemoved = true
             if entry.deadline > now { now = entry.deadline }
             entry.handle?.markFired()
             if let fire = entry.fire {
@@ -137,6 +156,7 @@ public final class VirtualClock: LifelineClock {
         let pending = entries
         entries.removeAll()
         for entry in pending {
+            entry.isRemoved = true
             entry.handle?.cancel()
             entry.sleeper?.resume(throwing: CancellationError())
             if let waiter = entry.waiter { waiter.tracker.unpark(waiter) }

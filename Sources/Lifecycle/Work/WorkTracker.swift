@@ -37,22 +37,21 @@ public final class WorkTracker {
     // modify of its state (`removeAll` closures only compare ids), so the dynamic exclusivity check
     // (paid on every start, park, unpark and finish) has nothing to catch.
     /// The live tasks' labels in parts; the storage behind ``liveTasks``.
-    @exclusivity(unchecked) private var live: [TaskID: Label] = [:]
+    @exclusivity(unchecked) private var live = [TaskID: Label](minimumCapacity: WorkTracker.typicalLiveTasks)
     /// The subset of ``liveTasks`` parked at a Lifeline-owned suspension point.
-    @exclusivity(unchecked) public private(set) var parkedTasks: Set<TaskID> = []
+    @exclusivity(unchecked) public private(set) var parkedTasks = Set<TaskID>(minimumCapacity: WorkTracker.typicalLiveTasks)
     /// Incremented on every start, finish, park and unpark; a host compares it to notice progress.
     @exclusivity(unchecked) public private(set) var generation = 0
     @exclusivity(unchecked) private var nextID = 0
 
     /// Creates an empty tracker.
-    public init() {
-        // An app keeps a handful of tasks live at once: room for them up front saves the tables
-        // growing from empty (several rehashes) in every process incarnation.
-        live.reserveCapacity(Self.typicalLiveTasks)
-        parkedTasks.reserveCapacity(Self.typicalLiveTasks)
-    }
+    public init() {}
 
-    /// Room reserved for live and parked tasks when a tracker is created.
+    /// Room reserved for live and parked tasks when a tracker is created: an app keeps a handful
+    /// of tasks live at once, and room for them up front saves the tables growing from empty
+    /// (several rehashes) in every process incarnation. Given to the tables' initializers, which
+    /// are specialized here, rather than to `reserveCapacity` (a generic call: 5k instructions per
+    /// tracker).
     private static let typicalLiveTasks = 16
 
     /// Whether every live task is parked (true when there are none).
@@ -89,11 +88,19 @@ public final class WorkTracker {
     public static func parkCurrentTask<T, E: Error>(
         onCancel: (@Sendable () -> Void)? = nil, _ body: () async throws(E) -> T
     ) async throws(E) -> T {
-        guard let task = currentTask else {
+        try await park(currentTask, onCancel: onCancel, body)
+    }
+
+    /// ``parkCurrentTask(onCancel:_:)`` for a caller that has already read ``currentTask`` (it
+    /// passes it as `task`): each read of the task-local costs a lookup, and sleeps are frequent.
+    static func park<T, E: Error>(
+        _ task: TrackedTask?, onCancel: (@Sendable () -> Void)? = nil, _ body: () async throws(E) -> T
+    ) async throws(E) -> T {
+        guard let task else {
             guard let onCancel else { return try await body() }
             return try await withCancellation(onCancel, body)
         }
-        return try await task.tracker.parked(onCancel: onCancel, body)
+        return try await task.tracker.parked(task, onCancel: onCancel, body)
     }
 
     /// Marks the current tracked task (if any) parked while `body` suspends.
@@ -115,7 +122,14 @@ public final class WorkTracker {
     public func parked<T, E: Error>(
         onCancel: (@Sendable () -> Void)? = nil, _ body: () async throws(E) -> T
     ) async throws(E) -> T {
-        guard let task = WorkTracker.currentTask, task.tracker === self, live[task.id] != nil,
+        try await parked(WorkTracker.currentTask, onCancel: onCancel, body)
+    }
+
+    /// ``parked(onCancel:_:)`` with ``currentTask`` already read (`task`).
+    func parked<T, E: Error>(
+        _ task: TrackedTask?, onCancel: (@Sendable () -> Void)? = nil, _ body: () async throws(E) -> T
+    ) async throws(E) -> T {
+        guard let task, task.tracker === self, live[task.id] != nil,
               parkedTasks.insert(task.id).inserted
         else {
             guard let onCancel else { return try await body() }
