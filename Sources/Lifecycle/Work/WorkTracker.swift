@@ -52,7 +52,11 @@ public final class WorkTracker {
     /// (several rehashes) in every process incarnation. Given to the tables' initializers, which
     /// are specialized here, rather than to `reserveCapacity` (a generic call: 5k instructions per
     /// tracker).
-    private static let typicalLiveTasks = 16
+    ///
+    /// Twelve (the capacity of sixteen buckets): the live table's storage then stays under the
+    /// size malloc serves from its per-thread cache; room for sixteen (32 buckets, 1.3 kB) took
+    /// malloc's slow path in every incarnation.
+    private static let typicalLiveTasks = 12
 
     /// Whether every live task is parked (true when there are none).
     public var isQuiescent: Bool { parkedTasks.count == live.count }
@@ -88,15 +92,7 @@ public final class WorkTracker {
     public static func parkCurrentTask<T, E: Error>(
         onCancel: (@Sendable () -> Void)? = nil, _ body: () async throws(E) -> T
     ) async throws(E) -> T {
-        try await park(currentTask, onCancel: onCancel, body)
-    }
-
-    /// ``parkCurrentTask(onCancel:_:)`` for a caller that has already read ``currentTask`` (it
-    /// passes it as `task`): each read of the task-local costs a lookup, and sleeps are frequent.
-    static func park<T, E: Error>(
-        _ task: TrackedTask?, onCancel: (@Sendable () -> Void)? = nil, _ body: () async throws(E) -> T
-    ) async throws(E) -> T {
-        guard let task else {
+        guard let task = currentTask else {
             guard let onCancel else { return try await body() }
             return try await withCancellation(onCancel, body)
         }
@@ -125,19 +121,17 @@ public final class WorkTracker {
         try await parked(WorkTracker.currentTask, onCancel: onCancel, body)
     }
 
-    /// ``parked(onCancel:_:)`` with ``currentTask`` already read (`task`).
+    /// ``parked(onCancel:_:)`` with ``currentTask`` already read (`task`). Always inlined: the
+    /// public entry points keep the async frame count they had.
+    @inline(__always)
     func parked<T, E: Error>(
         _ task: TrackedTask?, onCancel: (@Sendable () -> Void)? = nil, _ body: () async throws(E) -> T
     ) async throws(E) -> T {
-        guard let task, task.tracker === self, live[task.id] != nil,
-              parkedTasks.insert(task.id).inserted
-        else {
+        guard let task, beginParking(task) else {
             guard let onCancel else { return try await body() }
             return try await Self.withCancellation(onCancel, body)
         }
-        generation &+= 1
         let id = task.id
-        if running == id { admitNext() }
         // Written out rather than through `withCancellation`: one async frame less on every
         // sleep (measured: 0.8% of a simulation run).
         let result: Result<T, E> = await withTaskCancellationHandler {
@@ -148,13 +142,34 @@ public final class WorkTracker {
             }
         } onCancel: { [self] in
             onCancel?()
-            // Cancelling a task parked at a Lifeline point resumes it: count it runnable at once
-            // when the cancellation comes from the main queue (scopes end there).
-            guard MainQueue.isCurrent else { return }
-            MainActor.assumeIsolated { self.unpark(id) }
+            unparkOnCancellation(id)
         }
         await waitForTurn(id)
         return try result.get()
+    }
+
+    /// The first half of ``parked(onCancel:_:)``, for a suspension point that writes its wait out
+    /// (``VirtualClock``'s sleep): marks `task` parked and returns true, or returns false and
+    /// changes nothing when `task` is not a live, unparked task of this tracker. The wait's
+    /// cancellation handler then calls ``unparkOnCancellation(_:)``, and the task calls
+    /// ``waitForTurn(_:)`` once the wait is over, whatever its outcome.
+    func beginParking(_ task: TrackedTask) -> Bool {
+        guard task.tracker === self, live[task.id] != nil, parkedTasks.insert(task.id).inserted else { return false }
+        generation &+= 1
+        if running == task.id { admitNext() }
+        return true
+    }
+
+    /// The cancellation side of a parked wait; runs on any thread. Cancelling a task parked at a
+    /// Lifeline point resumes it: count it runnable at once when the cancellation comes from the
+    /// main queue (scopes end there).
+    nonisolated func unparkOnCancellation(_ id: TaskID) {
+        guard MainQueue.isCurrent else { return }
+        let unpark: @MainActor () -> Void = { self.unpark(id) }
+        // Safe because `MainQueue.isCurrent` has just established that this runs on the main
+        // queue, the main actor's executor; this is what `MainActor.assumeIsolated` does after
+        // repeating that check, which costs more than the rest of a cancellation (measured).
+        unsafeBitCast(unpark, to: (() -> Void).self)()
     }
 
     /// `withTaskCancellationHandler` keeping `body`'s typed error.
@@ -195,7 +210,8 @@ public final class WorkTracker {
     /// each is resumed once, by ``admitNext()`` after removing it from this table.
     @exclusivity(unchecked) private var turnWaiters: [TaskID: UnsafeContinuation<Void, Never>] = [:]
 
-    private func waitForTurn(_ id: TaskID) async {
+    /// The last half of a parked wait: the task waits for its turn (see ``parked(onCancel:_:)``).
+    func waitForTurn(_ id: TaskID) async {
         // A resumer that did not unpark (none in Lifeline) still gets a turn, queued now.
         unpark(id)
         guard running != nil || runQueue.first != id else {
