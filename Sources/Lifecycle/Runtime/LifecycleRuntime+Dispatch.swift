@@ -64,10 +64,12 @@ extension LifecycleRuntime {
         let scene = LifecycleScene(session: session, options: options, tracker: tracker)
         scene.runtime = self
         scenes[session.id] = scene
-        // Unowned rather than weak: only the runtime moves a scene's registry (from its own methods,
-        // with the scene in `scenes`), so both are alive whenever this runs; a weak capture costs
-        // a box, a side table and two checked accesses on every scene event.
-        scene.registry.didDispatch = { [unowned self, unowned scene] event in
+        scene.registry.tally = foregroundTally
+        // Safe because only the runtime moves a scene's registry, from its own methods and with the
+        // scene in `scenes` (removed only after its last move), so both are alive whenever this
+        // runs. A weak capture cost a box, a side table and two checked accesses on every scene
+        // event; a checked unowned one a retain and a release of each.
+        scene.registry.didDispatch = { [unowned(unsafe) self, unowned(unsafe) scene] event in
             self.sceneDidDispatch(event, scene: scene)
         }
         scene.attach(delegate: sceneDelegateFactory?(scene))
@@ -123,15 +125,7 @@ extension LifecycleRuntime {
     /// Dispatches the application phase events that follow from the scenes' states (SwiftUI's
     /// aggregate). When the app leaves the background, running processing tasks expire.
     func updateApplicationPhase() {
-        var phase = ScenePhase.background
-        for scene in scenes.values {
-            let state = scene.state
-            if state == .foregroundActive {
-                phase = .active
-                break
-            }
-            if state == .foregroundInactive { phase = .inactive }
-        }
+        let phase = foregroundTally.phase
         let previous = applicationRegistry.phase
         guard phase != previous, isRunning else { return }
         applicationRegistry.dispatchPhase(to: phase)

@@ -67,6 +67,8 @@ public final class LifecycleRuntime {
 
     /// Application observers and the launch stage and phase they were told about.
     let applicationRegistry = ApplicationLifecycleRegistry()
+    /// How many connected scenes are in the foreground: the input of the application phase.
+    let foregroundTally = ForegroundTally()
     /// True while an event (or a late observer's catch-up) is being dispatched; host events
     /// handed in meanwhile are queued.
     @exclusivity(unchecked) private var isHandling = false
@@ -172,7 +174,12 @@ public final class LifecycleRuntime {
         processState = .notRunning
         wasKilled = true
         queuedEvents.removeAll()
-        for scene in connectedScenes { scene.halt() }
+        // Halted in session order; one scene (the usual case) needs no sorted copy.
+        if scenes.count <= 1 {
+            for scene in scenes.values { scene.halt() }
+        } else {
+            for scene in connectedScenes { scene.halt() }
+        }
         applicationRegistry.close()
         // Most incarnations never run one: skip sorting (and allocating) an empty table.
         if !runningBackgroundTasks.isEmpty {

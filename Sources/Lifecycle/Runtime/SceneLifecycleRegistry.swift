@@ -49,6 +49,9 @@ final class SceneLifecycleRegistry {
     @exclusivity(unchecked) private(set) var isClosed = false
     /// Called after each event has reached every observer (and stragglers were caught up).
     var didDispatch: (@MainActor (SceneEvent) -> Void)?
+    /// The runtime's count of foreground scenes, told of every change of ``state``; set by the
+    /// runtime when it connects the scene, before its first move.
+    var tally: ForegroundTally?
 
     init() {
         // A scene has its delegate's entry and usually one or two observers: room for them up
@@ -121,6 +124,7 @@ final class SceneLifecycleRegistry {
         }
         while !isClosed, let event = SceneEvent.step(from: state, toward: target) {
             state = event.destination
+            tally?.move(from: event.source, to: event.destination)
             deliver(event)
             catchUpStragglers()
             didDispatch?(event)

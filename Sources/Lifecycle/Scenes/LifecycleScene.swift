@@ -38,11 +38,12 @@ public final class LifecycleScene: Identifiable {
         // The delegate is the first observer, whenever it is attached: it hears upward events
         // before, and downward events after, every other observer.
         //
-        // Unowned rather than weak: the registry is the scene's own and only dispatches while the
-        // scene is alive (the runtime holds it in `scenes` until `didDisconnect` closed the registry;
-        // a late observer's catch-up runs inside `addObserver`), and a weak capture costs a box, a
-        // side table on the scene and a checked access on every event.
-        registry.insert { [unowned self] event in self.forwardToDelegate(event) }
+        // Safe because the registry is the scene's own and only dispatches while the scene is alive
+        // (the runtime holds it in `scenes` until `didDisconnect` closed the registry; a late
+        // observer's catch-up runs inside `addObserver`). A weak capture cost a box, a side table
+        // on the scene and a checked access on every event; a checked unowned one a retain and a
+        // release.
+        registry.insert { [unowned(unsafe) self] event in self.forwardToDelegate(event) }
     }
 
     /// The session's identity.
