@@ -68,9 +68,14 @@ extension LifecycleRuntime {
         // Safe because only the runtime moves a scene's registry, from its own methods and with the
         // scene in `scenes` (removed only after its last move), so both are alive whenever this
         // runs. A weak capture cost a box, a side table and two checked accesses on every scene
-        // event; a checked unowned one a retain and a release of each.
-        scene.registry.didDispatch = { [unowned(unsafe) self, unowned(unsafe) scene] event in
-            self.sceneDidDispatch(event, scene: scene)
+        // event, an unowned one a retain and a release of each (slow ones: both objects have side
+        // tables); unretained references used as guaranteed cost nothing.
+        let runtime = Unmanaged.passUnretained(self)
+        let unretainedScene = Unmanaged.passUnretained(scene)
+        scene.registry.didDispatch = { event in
+            runtime.withGuaranteedReference { runtime in
+                unretainedScene.withGuaranteedReference { runtime.sceneDidDispatch(event, scene: $0) }
+            }
         }
         scene.attach(delegate: sceneDelegateFactory?(scene))
         guard isRunning else { return }

@@ -41,9 +41,10 @@ public final class LifecycleScene: Identifiable {
         // Safe because the registry is the scene's own and only dispatches while the scene is alive
         // (the runtime holds it in `scenes` until `didDisconnect` closed the registry; a late
         // observer's catch-up runs inside `addObserver`). A weak capture cost a box, a side table
-        // on the scene and a checked access on every event; a checked unowned one a retain and a
-        // release.
-        registry.insert { [unowned(unsafe) self] event in self.forwardToDelegate(event) }
+        // on the scene and a checked access on every event, an unowned one a (slow) retain and
+        // release; an unretained reference used as guaranteed costs nothing.
+        let scene = Unmanaged.passUnretained(self)
+        registry.insert { event in scene.withGuaranteedReference { $0.forwardToDelegate(event) } }
     }
 
     /// The session's identity.

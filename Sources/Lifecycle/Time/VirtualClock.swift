@@ -191,7 +191,12 @@ public final class VirtualClock: LifelineClock {
             let middle = (low + high) / 2
             if entries[middle].deadline <= entry.deadline { low = middle + 1 } else { high = middle }
         }
-        entries.insert(entry, at: low)
+        // Most new entries fall due after every pending one: appending skips the general insertion.
+        if low == entries.count {
+            entries.append(entry)
+        } else {
+            entries.insert(entry, at: low)
+        }
     }
 
     static func seconds(_ duration: Duration) -> TimeInterval {
