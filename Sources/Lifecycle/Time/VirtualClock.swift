@@ -45,7 +45,7 @@ public final class VirtualClock: LifelineClock {
     }
 
     // Safe because the clock is main-actor isolated and actions and wakes run only after their entry was
-    // removed (never inside a modify of `entries`); `removeAll` closures only compare sequences. So the
+    // removed (never inside a modify of `entries`); removal predicates only compare sequences. So the
     // dynamic exclusivity check (paid on every schedule, sleep and advance) has nothing to catch.
     /// The current virtual instant.
     @exclusivity(unchecked) public private(set) var now: LifelineInstant = .zero
@@ -85,7 +85,7 @@ public final class VirtualClock: LifelineClock {
     public func schedule(at deadline: LifelineInstant, _ action: @escaping @MainActor () -> Void) -> ScheduledAction {
         sequence &+= 1
         let id = sequence
-        let handle = ScheduledAction { [weak self] in self?.entries.removeAll { $0.sequence == id } }
+        let handle = ScheduledAction { [weak self] in self?.removeEntry { $0.sequence == id } }
         insert(Entry(deadline: deadline, sequence: id, fire: action, handle: handle, sleeper: nil))
         return handle
     }
@@ -103,12 +103,14 @@ public final class VirtualClock: LifelineClock {
         let entry = Entry(deadline: deadline, sequence: sequence, fire: nil, handle: nil, sleeper: slot, waiter: waiter)
         insert(entry)
         // A cancelled sleeper leaves no entry behind: `nextDeadline` only reports real work.
-        defer { if !entry.isRemoved { entries.removeAll { $0 === entry } } }
+        defer { if !entry.isRemoved { removeEntry { $0 === entry } } }
         // The tracker's parking written out in its halves rather than `parked(onCancel:_:)`: two
-        // async frames (and a result wrapper) fewer on every sleep.
+        // async frames (and a result wrapper) fewer on every sleep. The continuation closures are
+        // `@Sendable`, hence nonisolated: a main-actor closure handed to the standard library pays
+        // a dynamic isolation check on every call.
         guard let waiter, waiter.tracker.beginParking(waiter) else {
             try await withTaskCancellationHandler {
-                try await withUnsafeThrowingContinuation { continuation in slot.install(continuation) }
+                try await withUnsafeThrowingContinuation { @Sendable continuation in slot.install(continuation) }
             } onCancel: {
                 slot.resume(throwing: CancellationError())
             }
@@ -118,7 +120,7 @@ public final class VirtualClock: LifelineClock {
         let id = waiter.id
         do {
             try await withTaskCancellationHandler {
-                try await withUnsafeThrowingContinuation { continuation in slot.install(continuation) }
+                try await withUnsafeThrowingContinuation { @Sendable continuation in slot.install(continuation) }
             } onCancel: {
                 slot.resume(throwing: CancellationError())
                 tracker.unparkOnCancellation(id)
@@ -179,6 +181,20 @@ public final class VirtualClock: LifelineClock {
             entry.handle?.cancel()
             entry.sleeper?.resume(throwing: CancellationError())
             if let waiter = entry.waiter { waiter.tracker.unpark(waiter) }
+        }
+    }
+
+    /// Removes the entries `matches` picks, in place. A loop of its own rather than `removeAll(where:)`:
+    /// a main-actor predicate handed to the standard library pays a dynamic isolation check on
+    /// every element.
+    private func removeEntry(where matches: (Entry) -> Bool) {
+        var index = 0
+        while index < entries.count {
+            if matches(entries[index]) {
+                entries.remove(at: index)
+            } else {
+                index += 1
+            }
         }
     }
 

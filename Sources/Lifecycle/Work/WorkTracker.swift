@@ -34,7 +34,7 @@ public final class WorkTracker {
     public var liveTasks: [TaskID: String] { live.mapValues(\.text) }
 
     // Safe because the tracker is main-actor isolated and no closure that reaches the tracker runs inside a
-    // modify of its state (`removeAll` closures only compare ids), so the dynamic exclusivity check
+    // modify of its state (its removals take no closures), so the dynamic exclusivity check
     // (paid on every start, park, unpark and finish) has nothing to catch.
     /// The live tasks' labels in parts; the storage behind ``liveTasks``.
     @exclusivity(unchecked) private var live = [TaskID: Label](minimumCapacity: WorkTracker.typicalLiveTasks)
@@ -82,7 +82,9 @@ public final class WorkTracker {
     func finish(_ id: TaskID) {
         live[id] = nil
         parkedTasks.remove(id)
-        runQueue.removeAll { $0 == id }
+        // `firstIndex(of:)` rather than `removeAll { $0 == id }`: no main-actor closure handed to
+        // the standard library (each call of one pays a dynamic isolation check).
+        while let index = runQueue.firstIndex(of: id) { runQueue.remove(at: index) }
         generation &+= 1
         if running == id { admitNext() }
     }
