@@ -43,10 +43,12 @@ public final class LifecycleRuntime {
     @exclusivity(unchecked) public internal(set) var processState: ProcessState = .notRunning
     /// The options of the launch, once launched.
     @exclusivity(unchecked) public internal(set) var launchOptions: LaunchOptions?
+    // Both tables start with room for three scenes: most incarnations connect one to three, and
+    // growing from empty resized them on the second connection of nearly every incarnation.
     /// Connected scenes by session.
-    @exclusivity(unchecked) public internal(set) var scenes: [SceneSessionID: LifecycleScene] = [:]
+    @exclusivity(unchecked) public internal(set) var scenes: [SceneSessionID: LifecycleScene] = Dictionary(minimumCapacity: 3)
     /// Sessions this process knows (connected or not), with their latest restoration payloads.
-    @exclusivity(unchecked) public internal(set) var sessions: [SceneSessionID: SceneSession] = [:] {
+    @exclusivity(unchecked) public internal(set) var sessions: [SceneSessionID: SceneSession] = Dictionary(minimumCapacity: 3) {
         didSet { sessionWrites &+= 1 }
     }
     @exclusivity(unchecked) @usableFromInline var sessionWrites = 0
