@@ -43,8 +43,8 @@ public final class LifecycleRuntime {
     @exclusivity(unchecked) public internal(set) var processState: ProcessState = .notRunning
     /// The options of the launch, once launched.
     @exclusivity(unchecked) public internal(set) var launchOptions: LaunchOptions?
-    // Both tables start with room for three scenes: most incarnations connect one to three, and
-    // growing from empty resized them on the second connection of nearly every incarnation.
+    // Both tables start with room for three scenes (most incarnations connect one to three):
+    // grown from empty, they were allocated and then resized again within most incarnations.
     /// Connected scenes by session.
     @exclusivity(unchecked) public internal(set) var scenes: [SceneSessionID: LifecycleScene] = Dictionary(minimumCapacity: 3)
     /// Sessions this process knows (connected or not), with their latest restoration payloads.
