@@ -144,10 +144,18 @@ final class ApplicationLifecycleRegistry {
         isDispatching = true
         defer { isDispatching = false }
         body()
-        while !isClosed, let straggler = entries.first(where: { $0.isStraggler && !$0.isRemoved }) {
+        while !isClosed, let straggler = firstStraggler() {
             straggler.isStraggler = false
             catchUp(straggler)
         }
+    }
+
+    /// The first observer still waiting to be caught up. A loop of its own rather than
+    /// `first(where:)`: a main-actor predicate handed to the standard library pays a dynamic
+    /// isolation check on every element, and this runs after every dispatch.
+    private func firstStraggler() -> Entry? {
+        for entry in entries where entry.isStraggler && !entry.isRemoved { return entry }
+        return nil
     }
 
     private func catchUp(_ entry: Entry) {

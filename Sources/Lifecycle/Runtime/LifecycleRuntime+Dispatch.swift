@@ -64,9 +64,18 @@ extension LifecycleRuntime {
         let scene = LifecycleScene(session: session, options: options, tracker: tracker)
         scene.runtime = self
         scenes[session.id] = scene
-        scene.registry.didDispatch = { [weak self, weak scene] event in
-            guard let self, let scene else { return }
-            self.sceneDidDispatch(event, scene: scene)
+        scene.registry.tally = foregroundTally
+        // Safe because only the runtime moves a scene's registry, from its own methods and with the
+        // scene in `scenes` (removed only after its last move), so both are alive whenever this
+        // runs. A weak capture cost a box, a side table and two checked accesses on every scene
+        // event, an unowned one a retain and a release of each (slow ones: both objects have side
+        // tables); unretained references used as guaranteed cost nothing.
+        let runtime = Unmanaged.passUnretained(self)
+        let unretainedScene = Unmanaged.passUnretained(scene)
+        scene.registry.didDispatch = { event in
+            runtime.withGuaranteedReference { runtime in
+                unretainedScene.withGuaranteedReference { runtime.sceneDidDispatch(event, scene: $0) }
+            }
         }
         scene.attach(delegate: sceneDelegateFactory?(scene))
         guard isRunning else { return }
@@ -121,15 +130,7 @@ extension LifecycleRuntime {
     /// Dispatches the application phase events that follow from the scenes' states (SwiftUI's
     /// aggregate). When the app leaves the background, running processing tasks expire.
     func updateApplicationPhase() {
-        var phase = ScenePhase.background
-        for scene in scenes.values {
-            let state = scene.state
-            if state == .foregroundActive {
-                phase = .active
-                break
-            }
-            if state == .foregroundInactive { phase = .inactive }
-        }
+        let phase = foregroundTally.phase
         let previous = applicationRegistry.phase
         guard phase != previous, isRunning else { return }
         applicationRegistry.dispatchPhase(to: phase)

@@ -43,10 +43,12 @@ public final class LifecycleRuntime {
     @exclusivity(unchecked) public internal(set) var processState: ProcessState = .notRunning
     /// The options of the launch, once launched.
     @exclusivity(unchecked) public internal(set) var launchOptions: LaunchOptions?
+    // Both tables start with room for three scenes (most incarnations connect one to three):
+    // grown from empty, they were allocated and then resized again within most incarnations.
     /// Connected scenes by session.
-    @exclusivity(unchecked) public internal(set) var scenes: [SceneSessionID: LifecycleScene] = [:]
+    @exclusivity(unchecked) public internal(set) var scenes: [SceneSessionID: LifecycleScene] = Dictionary(minimumCapacity: 3)
     /// Sessions this process knows (connected or not), with their latest restoration payloads.
-    @exclusivity(unchecked) public internal(set) var sessions: [SceneSessionID: SceneSession] = [:] {
+    @exclusivity(unchecked) public internal(set) var sessions: [SceneSessionID: SceneSession] = Dictionary(minimumCapacity: 3) {
         didSet { sessionWrites &+= 1 }
     }
     @exclusivity(unchecked) @usableFromInline var sessionWrites = 0
@@ -67,6 +69,8 @@ public final class LifecycleRuntime {
 
     /// Application observers and the launch stage and phase they were told about.
     let applicationRegistry = ApplicationLifecycleRegistry()
+    /// How many connected scenes are in the foreground: the input of the application phase.
+    let foregroundTally = ForegroundTally()
     /// True while an event (or a late observer's catch-up) is being dispatched; host events
     /// handed in meanwhile are queued.
     @exclusivity(unchecked) private var isHandling = false
@@ -172,10 +176,18 @@ public final class LifecycleRuntime {
         processState = .notRunning
         wasKilled = true
         queuedEvents.removeAll()
-        for scene in connectedScenes { scene.halt() }
+        // Halted in session order; one scene (the usual case) needs no sorted copy.
+        if scenes.count <= 1 {
+            for scene in scenes.values { scene.halt() }
+        } else {
+            for scene in connectedScenes { scene.halt() }
+        }
         applicationRegistry.close()
-        for task in runningBackgroundTasks.values.sorted(by: { $0.identifier < $1.identifier }) { task.abandon() }
-        runningBackgroundTasks.removeAll()
+        // Most incarnations never run one: skip sorting (and allocating) an empty table.
+        if !runningBackgroundTasks.isEmpty {
+            for task in runningBackgroundTasks.values.sorted(by: { $0.identifier < $1.identifier }) { task.abandon() }
+            runningBackgroundTasks.removeAll()
+        }
         for lease in activeLeases { lease.abandon() }
         activeLeases.removeAll()
         for timer in pendingSilentPushes.values { timer.cancel() }

@@ -49,11 +49,31 @@ final class SceneLifecycleRegistry {
     @exclusivity(unchecked) private(set) var isClosed = false
     /// Called after each event has reached every observer (and stragglers were caught up).
     var didDispatch: (@MainActor (SceneEvent) -> Void)?
+    /// The runtime's count of foreground scenes, told of every change of ``state``; set by the
+    /// runtime when it connects the scene, before its first move.
+    var tally: ForegroundTally?
+
+    init() {
+        // A scene has its delegate's entry and usually one or two observers: room for them up
+        // front saves the array growing twice in every connection.
+        entries.reserveCapacity(4)
+    }
 
     /// Adds an observer. Outside dispatch it is caught up at once; during dispatch it is caught up
     /// as soon as the current pass is over.
     func add(_ handler: @escaping @MainActor (SceneEvent) -> Void) -> LifecycleObservation {
         guard !isClosed else { return LifecycleObservation {} }
+        let id = insert(handler)
+        // The handle refers to the entry by id only: a weak reference would give every entry a
+        // side table and make each retain in the dispatch loop take the slow path.
+        return LifecycleObservation { [weak self] in self?.remove(id) }
+    }
+
+    /// ``add(_:)`` for an observer that is never removed (the scene's delegate): no handle is made.
+    /// Returns the new entry's id.
+    @discardableResult
+    func insert(_ handler: @escaping @MainActor (SceneEvent) -> Void) -> Int {
+        guard !isClosed else { return nextEntryID }
         nextEntryID &+= 1
         let entry = Entry(id: nextEntryID, handler: handler)
         entries.append(entry)
@@ -65,10 +85,7 @@ final class SceneLifecycleRegistry {
             catchUpStragglers()
             isDispatching = false
         }
-        // The handle refers to the entry by id only: a weak reference would give every entry a
-        // side table and make each retain in the dispatch loop take the slow path.
-        let id = entry.id
-        return LifecycleObservation { [weak self] in self?.remove(id) }
+        return entry.id
     }
 
     /// Moves to `newTarget`, delivering every intermediate event.
@@ -107,6 +124,7 @@ final class SceneLifecycleRegistry {
         }
         while !isClosed, let event = SceneEvent.step(from: state, toward: target) {
             state = event.destination
+            tally?.move(from: event.source, to: event.destination)
             deliver(event)
             catchUpStragglers()
             didDispatch?(event)

@@ -37,7 +37,14 @@ public final class LifecycleScene: Identifiable {
         self.scope = TaskScope(name: "scene \(session.id)", tracker: tracker)
         // The delegate is the first observer, whenever it is attached: it hears upward events
         // before, and downward events after, every other observer.
-        _ = registry.add { [weak self] event in self?.forwardToDelegate(event) }
+        //
+        // Safe because the registry is the scene's own and only dispatches while the scene is alive
+        // (the runtime holds it in `scenes` until `didDisconnect` closed the registry; a late
+        // observer's catch-up runs inside `addObserver`). A weak capture cost a box, a side table
+        // on the scene and a checked access on every event, an unowned one a (slow) retain and
+        // release; an unretained reference used as guaranteed costs nothing.
+        let scene = Unmanaged.passUnretained(self)
+        registry.insert { event in scene.withGuaranteedReference { $0.forwardToDelegate(event) } }
     }
 
     /// The session's identity.

@@ -15,7 +15,9 @@ import Synchronization
 /// the simulator that creates it; lives on the main actor.
 @MainActor
 public final class VirtualClock: LifelineClock {
-    private struct Entry {
+    /// One pending action or sleeper. A class, not a struct: the sorted array then moves one
+    /// reference per insertion and removal instead of copying (and retaining) five fields.
+    private final class Entry {
         let deadline: LifelineInstant
         let sequence: Int
         /// The scheduled action; `nil` for a sleeper.
@@ -25,11 +27,25 @@ public final class VirtualClock: LifelineClock {
         /// The continuation slot of a sleeper; `nil` for a scheduled action.
         let sleeper: SleeperSlot?
         /// The tracked task that sleeps, unparked when it is woken.
-        var waiter: TrackedTask? = nil
+        let waiter: TrackedTask?
+        /// Set when ``advance(to:)`` or ``cancelAll()`` took the entry out of `entries`.
+        var isRemoved = false
+
+        init(
+            deadline: LifelineInstant, sequence: Int, fire: (@MainActor () -> Void)?, handle: ScheduledAction?,
+            sleeper: SleeperSlot?, waiter: TrackedTask? = nil
+        ) {
+            self.deadline = deadline
+            self.sequence = sequence
+            self.fire = fire
+            self.handle = handle
+            self.sleeper = sleeper
+            self.waiter = waiter
+        }
     }
 
     // Safe because the clock is main-actor isolated and actions and wakes run only after their entry was
-    // removed (never inside a modify of `entries`); `removeAll` closures only compare sequences. So the
+    // removed (never inside a modify of `entries`); removal predicates only compare sequences. So the
     // dynamic exclusivity check (paid on every schedule, sleep and advance) has nothing to catch.
     /// The current virtual instant.
     @exclusivity(unchecked) public private(set) var now: LifelineInstant = .zero
@@ -69,7 +85,7 @@ public final class VirtualClock: LifelineClock {
     public func schedule(at deadline: LifelineInstant, _ action: @escaping @MainActor () -> Void) -> ScheduledAction {
         sequence &+= 1
         let id = sequence
-        let handle = ScheduledAction { [weak self] in self?.entries.removeAll { $0.sequence == id } }
+        let handle = ScheduledAction { [weak self] in self?.removeEntry { $0.sequence == id } }
         insert(Entry(deadline: deadline, sequence: id, fire: action, handle: handle, sleeper: nil))
         return handle
     }
@@ -82,15 +98,38 @@ public final class VirtualClock: LifelineClock {
         }
         let slot = SleeperSlot()
         sequence &+= 1
-        let id = sequence
-        insert(Entry(deadline: deadline, sequence: id, fire: nil, handle: nil, sleeper: slot, waiter: WorkTracker.currentTask))
+        // The task-local is read once and handed to the tracker (each read costs a lookup).
+        let waiter = WorkTracker.currentTask
+        let entry = Entry(deadline: deadline, sequence: sequence, fire: nil, handle: nil, sleeper: slot, waiter: waiter)
+        insert(entry)
         // A cancelled sleeper leaves no entry behind: `nextDeadline` only reports real work.
-        defer { entries.removeAll { $0.sequence == id } }
-        try await WorkTracker.parkCurrentTask(onCancel: { slot.resume(throwing: CancellationError()) }) {
-            try await withUnsafeThrowingContinuation { continuation in
-                slot.install(continuation)
+        defer { if !entry.isRemoved { removeEntry { $0 === entry } } }
+        // The tracker's parking written out in its halves rather than `parked(onCancel:_:)`: two
+        // async frames (and a result wrapper) fewer on every sleep. The continuation closures are
+        // `@Sendable`, hence nonisolated: a main-actor closure handed to the standard library pays
+        // a dynamic isolation check on every call.
+        guard let waiter, waiter.tracker.beginParking(waiter) else {
+            try await withTaskCancellationHandler {
+                try await withUnsafeThrowingContinuation { @Sendable continuation in slot.install(continuation) }
+            } onCancel: {
+                slot.resume(throwing: CancellationError())
             }
+            return
         }
+        let tracker = waiter.tracker
+        let id = waiter.id
+        do {
+            try await withTaskCancellationHandler {
+                try await withUnsafeThrowingContinuation { @Sendable continuation in slot.install(continuation) }
+            } onCancel: {
+                slot.resume(throwing: CancellationError())
+                tracker.unparkOnCancellation(id)
+            }
+        } catch {
+            await tracker.waitForTurn(id)
+            throw error
+        }
+        await tracker.waitForTurn(id)
     }
 
     /// Moves time forward to `instant`, running every action and waking every sleeper due by then,
@@ -99,6 +138,7 @@ public final class VirtualClock: LifelineClock {
     public func advance(to instant: LifelineInstant) {
         while let first = entries.first, first.deadline <= instant {
             let entry = entries.removeFirst()
+            entry.isRemoved = true
             if entry.deadline > now { now = entry.deadline }
             entry.handle?.markFired()
             if let fire = entry.fire {
@@ -137,9 +177,24 @@ public final class VirtualClock: LifelineClock {
         let pending = entries
         entries.removeAll()
         for entry in pending {
+            entry.isRemoved = true
             entry.handle?.cancel()
             entry.sleeper?.resume(throwing: CancellationError())
             if let waiter = entry.waiter { waiter.tracker.unpark(waiter) }
+        }
+    }
+
+    /// Removes the entries `matches` picks, in place. A loop of its own rather than `removeAll(where:)`:
+    /// a main-actor predicate handed to the standard library pays a dynamic isolation check on
+    /// every element.
+    private func removeEntry(where matches: (Entry) -> Bool) {
+        var index = 0
+        while index < entries.count {
+            if matches(entries[index]) {
+                entries.remove(at: index)
+            } else {
+                index += 1
+            }
         }
     }
 
@@ -152,7 +207,12 @@ public final class VirtualClock: LifelineClock {
             let middle = (low + high) / 2
             if entries[middle].deadline <= entry.deadline { low = middle + 1 } else { high = middle }
         }
-        entries.insert(entry, at: low)
+        // Most new entries fall due after every pending one: appending skips the general insertion.
+        if low == entries.count {
+            entries.append(entry)
+        } else {
+            entries.insert(entry, at: low)
+        }
     }
 
     static func seconds(_ duration: Duration) -> TimeInterval {

@@ -34,26 +34,29 @@ public final class WorkTracker {
     public var liveTasks: [TaskID: String] { live.mapValues(\.text) }
 
     // Safe because the tracker is main-actor isolated and no closure that reaches the tracker runs inside a
-    // modify of its state (`removeAll` closures only compare ids), so the dynamic exclusivity check
+    // modify of its state (its removals take no closures), so the dynamic exclusivity check
     // (paid on every start, park, unpark and finish) has nothing to catch.
     /// The live tasks' labels in parts; the storage behind ``liveTasks``.
-    @exclusivity(unchecked) private var live: [TaskID: Label] = [:]
+    @exclusivity(unchecked) private var live = [TaskID: Label](minimumCapacity: WorkTracker.typicalLiveTasks)
     /// The subset of ``liveTasks`` parked at a Lifeline-owned suspension point.
-    @exclusivity(unchecked) public private(set) var parkedTasks: Set<TaskID> = []
+    @exclusivity(unchecked) public private(set) var parkedTasks = Set<TaskID>(minimumCapacity: WorkTracker.typicalLiveTasks)
     /// Incremented on every start, finish, park and unpark; a host compares it to notice progress.
     @exclusivity(unchecked) public private(set) var generation = 0
     @exclusivity(unchecked) private var nextID = 0
 
     /// Creates an empty tracker.
-    public init() {
-        // An app keeps a handful of tasks live at once: room for them up front saves the tables
-        // growing from empty (several rehashes) in every process incarnation.
-        live.reserveCapacity(Self.typicalLiveTasks)
-        parkedTasks.reserveCapacity(Self.typicalLiveTasks)
-    }
+    public init() {}
 
-    /// Room reserved for live and parked tasks when a tracker is created.
-    private static let typicalLiveTasks = 16
+    /// Room reserved for live and parked tasks when a tracker is created: an app keeps a handful
+    /// of tasks live at once, and room for them up front saves the tables growing from empty
+    /// (several rehashes) in every process incarnation. Given to the tables' initializers, which
+    /// are specialized here, rather than to `reserveCapacity` (a generic call: 5k instructions per
+    /// tracker).
+    ///
+    /// Twelve (the capacity of sixteen buckets): the live table's storage then stays under the
+    /// size malloc serves from its per-thread cache; room for sixteen (32 buckets, 1.3 kB) took
+    /// malloc's slow path in every incarnation.
+    private static let typicalLiveTasks = 12
 
     /// Whether every live task is parked (true when there are none).
     public var isQuiescent: Bool { parkedTasks.count == live.count }
@@ -79,7 +82,9 @@ public final class WorkTracker {
     func finish(_ id: TaskID) {
         live[id] = nil
         parkedTasks.remove(id)
-        runQueue.removeAll { $0 == id }
+        // `firstIndex(of:)` rather than `removeAll { $0 == id }`: no main-actor closure handed to
+        // the standard library (each call of one pays a dynamic isolation check).
+        while let index = runQueue.firstIndex(of: id) { runQueue.remove(at: index) }
         generation &+= 1
         if running == id { admitNext() }
     }
@@ -93,7 +98,7 @@ public final class WorkTracker {
             guard let onCancel else { return try await body() }
             return try await withCancellation(onCancel, body)
         }
-        return try await task.tracker.parked(onCancel: onCancel, body)
+        return try await task.tracker.parked(task, onCancel: onCancel, body)
     }
 
     /// Marks the current tracked task (if any) parked while `body` suspends.
@@ -115,15 +120,20 @@ public final class WorkTracker {
     public func parked<T, E: Error>(
         onCancel: (@Sendable () -> Void)? = nil, _ body: () async throws(E) -> T
     ) async throws(E) -> T {
-        guard let task = WorkTracker.currentTask, task.tracker === self, live[task.id] != nil,
-              parkedTasks.insert(task.id).inserted
-        else {
+        try await parked(WorkTracker.currentTask, onCancel: onCancel, body)
+    }
+
+    /// ``parked(onCancel:_:)`` with ``currentTask`` already read (`task`). Always inlined: the
+    /// public entry points keep the async frame count they had.
+    @inline(__always)
+    func parked<T, E: Error>(
+        _ task: TrackedTask?, onCancel: (@Sendable () -> Void)? = nil, _ body: () async throws(E) -> T
+    ) async throws(E) -> T {
+        guard let task, beginParking(task) else {
             guard let onCancel else { return try await body() }
             return try await Self.withCancellation(onCancel, body)
         }
-        generation &+= 1
         let id = task.id
-        if running == id { admitNext() }
         // Written out rather than through `withCancellation`: one async frame less on every
         // sleep (measured: 0.8% of a simulation run).
         let result: Result<T, E> = await withTaskCancellationHandler {
@@ -134,13 +144,35 @@ public final class WorkTracker {
             }
         } onCancel: { [self] in
             onCancel?()
-            // Cancelling a task parked at a Lifeline point resumes it: count it runnable at once
-            // when the cancellation comes from the main queue (scopes end there).
-            guard MainQueue.isCurrent else { return }
-            MainActor.assumeIsolated { self.unpark(id) }
+            unparkOnCancellation(id)
         }
         await waitForTurn(id)
         return try result.get()
+    }
+
+    /// The first half of ``parked(onCancel:_:)``, for a suspension point that writes its wait out
+    /// (``VirtualClock``'s sleep): marks `task` parked and returns true, or returns false and
+    /// changes nothing when `task` is not a live, unparked task of this tracker. The wait's
+    /// cancellation handler then calls ``unparkOnCancellation(_:)``, and the task calls
+    /// ``waitForTurn(_:)`` once the wait is over, whatever its outcome.
+    func beginParking(_ task: TrackedTask) -> Bool {
+        guard task.tracker === self, live[task.id] != nil, parkedTasks.insert(task.id).inserted else { return false }
+        generation &+= 1
+        if running == task.id { admitNext() }
+        return true
+    }
+
+    /// The cancellation side of a parked wait; runs on any thread. Cancelling a task parked at a
+    /// Lifeline point resumes it: count it runnable at once when the cancellation comes from the
+    /// main queue (scopes end there).
+    nonisolated func unparkOnCancellation(_ id: TaskID) {
+        guard MainQueue.isCurrent else { return }
+        // Captures nothing, so no context is allocated for it.
+        let unpark: @MainActor (WorkTracker, TaskID) -> Void = { tracker, id in tracker.unpark(id) }
+        // Safe because `MainQueue.isCurrent` has just established that this runs on the main
+        // queue, the main actor's executor; this is what `MainActor.assumeIsolated` does after
+        // repeating that check, which costs more than the rest of a cancellation (measured).
+        unsafeBitCast(unpark, to: ((WorkTracker, TaskID) -> Void).self)(self, id)
     }
 
     /// `withTaskCancellationHandler` keeping `body`'s typed error.
@@ -181,7 +213,8 @@ public final class WorkTracker {
     /// each is resumed once, by ``admitNext()`` after removing it from this table.
     @exclusivity(unchecked) private var turnWaiters: [TaskID: UnsafeContinuation<Void, Never>] = [:]
 
-    private func waitForTurn(_ id: TaskID) async {
+    /// The last half of a parked wait: the task waits for its turn (see ``parked(onCancel:_:)``).
+    func waitForTurn(_ id: TaskID) async {
         // A resumer that did not unpark (none in Lifeline) still gets a turn, queued now.
         unpark(id)
         guard running != nil || runQueue.first != id else {
