@@ -60,9 +60,9 @@ extension SimulatedDisk.Core {
 
     /// Records a sync: marks what it covers durable, then folds the durable prefix of the log
     /// into the durable tree.
-    mutating func barrier(_ operation: DiskOperation) {
+    mutating func barrier(_ operation: consuming DiskOperation) {
         sequence += 1
-        if recordsHistory { history.append(operation) }
+        if recordsHistory { history.append(copy operation) }
         // One switch on the barrier, then a scan testing each pending change in place: through
         // the array, each entry was either copied to be read or checked for uniqueness to be
         // marked (the log holds a few dozen entries at a barrier).
