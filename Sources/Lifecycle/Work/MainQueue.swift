@@ -1,5 +1,12 @@
 import Dispatch
 
+#if canImport(CDispatch)
+// The C entry point of libdispatch (the module that ships with the toolchain on Linux): the
+// overlay's `getSpecific` wraps this same call in a generic boxed-value read (~110 more
+// instructions, and this runs on every storage call).
+import CDispatch
+#endif
+
 /// Whether the caller runs on the main dispatch queue, which executes the main actor's jobs.
 ///
 /// `Thread.isMainThread` is not the same test: under `dispatchMain()` (an async `main`, the test
@@ -18,6 +25,14 @@ package enum MainQueue {
 
     /// True when running a job of the main queue (and so of the main actor).
     package static var isCurrent: Bool {
+        #if canImport(CDispatch)
+        // Exactly `getSpecific(key:) == 1`: the overlay's `setSpecific` stores a non-null box under
+        // the key object's address (value 1, never removed), and its `getSpecific` reads that same
+        // address through `dispatch_get_specific`; only the main queue (or a queue targeting it)
+        // answers non-null.
+        dispatch_get_specific(Unmanaged.passUnretained(key).toOpaque()) != nil
+        #else
         DispatchQueue.getSpecific(key: key) == 1
+        #endif
     }
 }

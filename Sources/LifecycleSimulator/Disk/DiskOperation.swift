@@ -110,12 +110,11 @@ struct DiskTree: Hashable, Sendable {
     mutating func apply(_ operation: DiskOperation, truncatedTo length: Int? = nil) -> Int? {
         switch operation {
         case let .link(path, inode, permissions):
-            if inodes[inode] == nil { inodes[inode] = Inode(data: Data(), permissions: permissions) }
+            if !inodes.contains(inode) { inodes[inode] = Inode(data: Data(), permissions: permissions) }
             let replaced = entries.updateValue(inode, forKey: DiskKey(path))
             return replaced == inode ? nil : replaced
         case let .write(inode, _, data):
-            let permissions = inodes[inode]?.permissions ?? 0o644
-            inodes[inode] = Inode(data: length.map { Data(data.prefix($0)) } ?? data, permissions: permissions)
+            inodes.replaceData(of: inode, with: length.map { Data(data.prefix($0)) } ?? data, permissionsIfNew: 0o644)
         case let .rename(from, to):
             guard let inode = entries.removeValue(forKey: DiskKey(from)) else { return nil }
             let replaced = entries.updateValue(inode, forKey: DiskKey(to))

@@ -1,3 +1,5 @@
+import Foundation
+
 /// The inodes of a ``DiskTree`` by number: an array indexed by inode number, with a hole where
 /// an inode was dropped. The disk hands numbers out in order from 1 and a run creates a few
 /// thousand at most, so indexing beats hashing an `Int` on every write and sync.
@@ -35,6 +37,19 @@ struct InodeTable: Hashable, Sendable {
             if previous == nil, holds { count += 1 }
             if previous != nil, !holds { count -= 1 }
         }
+    }
+
+    /// Whether an inode numbered `number` is held (tested in place, without copying it out).
+    func contains(_ number: Int) -> Bool {
+        slots.indices.contains(number) && slots[number] != nil
+    }
+
+    /// Replaces the data of inode `number`, keeping its permissions, in place (the subscript
+    /// copies the old inode out and back); creates the inode with `permissions` if not held.
+    mutating func replaceData(of number: Int, with data: Data, permissionsIfNew permissions: UInt16) {
+        // An assignment through optional chaining yields `()?`: `nil` when the slot is empty.
+        if slots.indices.contains(number), (slots[number]?.data = data) != nil { return }
+        self[number] = DiskTree.Inode(data: data, permissions: permissions)
     }
 
     /// The total size of every inode's data.

@@ -49,18 +49,20 @@ extension SimulatedDisk.Core {
     /// Appends a change to the pending log and applies it to the current tree; returns the inode
     /// that lost a name (see ``DiskTree/apply(_:truncatedTo:)``).
     @discardableResult
-    mutating func record(_ operation: DiskOperation) -> Int? {
+    mutating func record(_ operation: consuming DiskOperation) -> Int? {
         sequence += 1
+        if recordsHistory { history.append(copy operation) }
+        let replaced = current.apply(operation)
+        // Applied first, then moved into the log: one copy of the operation fewer per change.
         pending.append(SimulatedDisk.Pending(sequence: sequence, operation: operation, isDurable: false))
-        if recordsHistory { history.append(operation) }
-        return current.apply(operation)
+        return replaced
     }
 
     /// Records a sync: marks what it covers durable, then folds the durable prefix of the log
     /// into the durable tree.
-    mutating func barrier(_ operation: DiskOperation) {
+    mutating func barrier(_ operation: consuming DiskOperation) {
         sequence += 1
-        if recordsHistory { history.append(operation) }
+        if recordsHistory { history.append(copy operation) }
         // One switch on the barrier, then a scan testing each pending change in place: through
         // the array, each entry was either copied to be read or checked for uniqueness to be
         // marked (the log holds a few dozen entries at a barrier).
@@ -83,9 +85,13 @@ extension SimulatedDisk.Core {
         // is the inodes those operations unlinked or replaced: each is dropped once unreferenced
         // (an inode without names never gets one back: links make new inodes).
         var folded = 0
-        while folded < pending.count, pending[folded].isDurable {
-            durable.collectGarbage(ifUnreferenced: durable.apply(pending[folded].operation))
-            folded += 1
+        while folded < pending.count, pending[folded].isDurable { folded += 1 }
+        // Read in place: `pending[index].operation` copied each entry out (retaining its payload).
+        // Safe because the buffer is only read, inside the closure, below `folded <= count`.
+        pending.withUnsafeBufferPointer { entries in
+            for index in 0..<folded {
+                durable.collectGarbage(ifUnreferenced: durable.apply(entries[index].operation))
+            }
         }
         // Usually the whole log folds: keep its buffer for the next changes.
         if folded == pending.count {

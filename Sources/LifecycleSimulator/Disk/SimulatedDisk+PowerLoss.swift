@@ -22,7 +22,9 @@ extension SimulatedDisk {
             let tree = core.survivingTree(policy: policy) { generator.next(below: $0) }
             core.durable = tree
             core.current = tree
-            core.pending.removeAll()
+            // Keeps the log's buffer: regrown from empty after every power loss, it was
+            // reallocated four or five times each time.
+            core.pending.removeAll(keepingCapacity: true)
             core.fenceAfter.removeAll()
             core.fenceThrough(max(1, core.nextIncarnation))
         }
@@ -37,7 +39,7 @@ extension SimulatedDisk {
             let tree = core.survivingTree(policy: policy, choose: choose)
             core.durable = tree
             core.current = tree
-            core.pending.removeAll()
+            core.pending.removeAll(keepingCapacity: true)
             core.fenceAfter.removeAll()
             core.fenceThrough(max(1, core.nextIncarnation))
             return tree.image
