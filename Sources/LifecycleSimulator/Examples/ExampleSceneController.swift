@@ -14,7 +14,6 @@ final class ExampleSceneController: SceneDelegate {
     private(set) var details: String?
     private(set) var isLoadingDetails = false
     private(set) var isDisconnected = false
-    private weak var scene: LifecycleScene?
     /// Whether the ``PlantedBug/sharedSelectionSingleton`` bug is planted (read on every
     /// observation, so looked up once).
     private let sharesSelection: Bool
@@ -22,7 +21,6 @@ final class ExampleSceneController: SceneDelegate {
     init(scene: LifecycleScene, library: LibraryExample) {
         self.id = scene.id
         self.selectionKey = HistoryKey("selection", scene: scene.id)
-        self.scene = scene
         self.library = library
         self.sharesSelection = library.bugs.contains(.sharedSelectionSingleton)
         self.note = ExampleNote(
@@ -105,9 +103,11 @@ final class ExampleSceneController: SceneDelegate {
         if library.catalogue.books?[book] != nil { select(book, recordAsEdit: true) }
     }
 
-    /// Loads the selected book's details (500 ms of simulated network) and shows them.
-    func loadDetails() {
-        guard let book = selection, let scene else { return }
+    /// Loads the selected book's details (500 ms of simulated network) in `scene` (this
+    /// controller's scene, which the user acts in) and shows them. The scene is passed rather
+    /// than kept: a `weak` reference would give every scene a side table, slowing all its retains.
+    func loadDetails(in scene: LifecycleScene) {
+        guard let book = selection else { return }
         isLoadingDetails = true
         let clock = library.environment.clock
         if library.bugs.contains(.applyAfterDisconnect) {

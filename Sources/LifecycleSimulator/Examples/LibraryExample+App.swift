@@ -79,7 +79,7 @@ extension LibraryExample {
                 guard let controller = context.incarnation.controller(for: context.scene) else { return false }
                 return controller.selection != nil && controller.details == nil && !controller.isLoadingDetails
             } perform: { context, _ in
-                context.incarnation.controller(for: context.scene)?.loadDetails()
+                context.incarnation.controller(for: context.scene)?.loadDetails(in: context.scene)
             },
             UserAction(name: "sync basket") { context in
                 context.incarnation.basket.hasLines && !context.incarnation.isSyncing
