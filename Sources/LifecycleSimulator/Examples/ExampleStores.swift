@@ -46,7 +46,7 @@ final class ExampleCatalogue {
         } else {
             books = Self.initial
             history.edit(Self.key, value: encodedIDs)
-            if files.write(Self.encode(Self.initial), to: Self.path) {
+            if files.write(Self.initialText, to: Self.path) {
                 history.acknowledge(Self.key, value: encodedIDs)
             }
         }
@@ -70,9 +70,14 @@ final class ExampleCatalogue {
         if files.write(Self.encode(current), to: Self.path) { history.acknowledge(Self.key, value: value) }
     }
 
+    /// The file text of ``initial``, built once: every first launch writes it.
+    static let initialText = encode(initial)
+
     /// The file text of `books`: one `id:price` line per book, sorted by id.
     nonisolated static func encode(_ books: [String: Int]) -> String {
         var text = ""
+        // Room for the usual catalogue, so the appends below do not grow the string.
+        text.reserveCapacity(8 * books.count)
         for (id, price) in books.sorted(by: { $0.key < $1.key }) {
             if !text.isEmpty { text += "\n" }
             text += id
@@ -83,16 +88,24 @@ final class ExampleCatalogue {
     }
 
     /// The books of a file written by ``encode(_:)``, `nil` if a line is not `id:price` or there
-    /// are none. `nonisolated`: a pure function, so no main-actor check around its work.
+    /// are none (empty lines are skipped). `nonisolated`: a pure function, so no main-actor check
+    /// around its work.
     nonisolated static func parse(_ text: String) -> [String: Int]? {
         var books: [String: Int] = [:]
         books.reserveCapacity(8)
-        // Byte splits: the text is the app's own checksummed ASCII (`B1:12` lines).
-        for line in text.utf8.split(separator: UInt8(ascii: "\n")) {
-            guard let colon = line.firstIndex(of: UInt8(ascii: ":")), colon != line.startIndex,
-                  let price = Int(Substring(line[line.index(after: colon)...]))
-            else { return nil }
-            books[String(Substring(line[..<colon]))] = price
+        // Byte searches in place (no array of lines): the text is the app's own checksummed
+        // ASCII (`B1:12` lines), and the catalogue is read on every launch.
+        let utf8 = text.utf8
+        var lineStart = utf8.startIndex
+        while lineStart < utf8.endIndex {
+            let lineEnd = utf8[lineStart...].firstIndex(of: UInt8(ascii: "\n")) ?? utf8.endIndex
+            if lineStart != lineEnd {
+                guard let colon = utf8[lineStart..<lineEnd].firstIndex(of: UInt8(ascii: ":")), colon != lineStart,
+                      let price = Int(Substring(utf8[utf8.index(after: colon)..<lineEnd]))
+                else { return nil }
+                books[String(Substring(utf8[lineStart..<colon]))] = price
+            }
+            lineStart = lineEnd == utf8.endIndex ? lineEnd : utf8.index(after: lineEnd)
         }
         return books.isEmpty ? nil : books
     }
@@ -205,7 +218,14 @@ final class ExampleNote {
         self.bugs = bugs
     }
 
-    static func path(for scene: SceneSessionID) -> String { "/Library/notes/\(scene.rawValue).txt" }
+    static func path(for scene: SceneSessionID) -> String {
+        // Sized once: an interpolation would start too small and grow its buffer on every scene.
+        var path = "/Library/notes/"
+        path.reserveCapacity(19 + scene.rawValue.utf8.count)
+        path += scene.rawValue
+        path += ".txt"
+        return path
+    }
 
     func hydrate(in scope: TaskScope) {
         // `self`, not `[weak self]`: the scene's scope cancels the task when it ends.

@@ -127,7 +127,14 @@ public final class LibraryExample: ApplicationDelegate {
     /// The preferences file text: one `key=value` line per preference, sorted by key.
     /// `nonisolated`: a pure function, so no main-actor check around its work.
     nonisolated static func encodePreferences(_ preferences: [String: String]) -> String {
-        preferences.sorted { $0.key < $1.key }.map { "\($0.key)=\($0.value)" }.joined(separator: "\n")
+        var text = ""
+        for (key, value) in preferences.sorted(by: { $0.key < $1.key }) {
+            if !text.isEmpty { text += "\n" }
+            text += key
+            text += "="
+            text += value
+        }
+        return text
     }
 
     /// The preferences in a file written by ``encodePreferences(_:)`` (none without a file).
