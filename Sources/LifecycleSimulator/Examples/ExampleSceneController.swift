@@ -8,9 +8,13 @@ final class ExampleSceneController: SceneDelegate {
     let id: SceneSessionID
     let note: ExampleNote
     private unowned let library: LibraryExample
-    private var ownSelection: String?
+    private var ownSelection: String? {
+        didSet { library.screen.setNeedsUpdate() }
+    }
     /// Whether restoration has finished (the catalogue loaded and the payload applied).
-    private(set) var restorationSettled = false
+    private(set) var restorationSettled = false {
+        didSet { library.screen.setNeedsUpdate() }
+    }
     private(set) var details: String?
     private(set) var isLoadingDetails = false
     private(set) var isDisconnected = false
@@ -25,7 +29,7 @@ final class ExampleSceneController: SceneDelegate {
         self.sharesSelection = library.bugs.contains(.sharedSelectionSingleton)
         self.note = ExampleNote(
             scene: scene.id, files: library.files, clock: library.environment.clock,
-            history: library.environment.history, bugs: library.bugs
+            history: library.environment.history, bugs: library.bugs, screen: library.screen
         )
     }
 

@@ -14,6 +14,7 @@ final class ExampleCatalogue {
         didSet {
             sortedIDs = (books ?? [:]).keys.sorted()
             encodedIDs = sortedIDs.joined(separator: ",")
+            screen.setNeedsUpdate()
         }
     }
     /// The sorted ids of ``books`` joined by commas, kept with it (what the user sees of the
@@ -24,10 +25,12 @@ final class ExampleCatalogue {
     private var waiting: [@MainActor () -> Void] = []
     private let files: ExampleFiles
     private let history: HistoryRecorder
+    private let screen: ExampleScreen
 
-    init(files: ExampleFiles, history: HistoryRecorder) {
+    init(files: ExampleFiles, history: HistoryRecorder, screen: ExampleScreen) {
         self.files = files
         self.history = history
+        self.screen = screen
     }
 
     /// Starts loading in `scope`, after `latency` on `clock`.
@@ -121,6 +124,7 @@ final class ExampleBasket {
     /// Lines with their price, `nil` until hydrated.
     private(set) var lines: [(id: String, price: Int)]? {
         didSet {
+            screen.setNeedsUpdate()
             guard let lines, !lines.isEmpty else { return value = nil }
             var joined = ""
             for line in lines {
@@ -135,10 +139,12 @@ final class ExampleBasket {
     private(set) var value: String?
     private let files: ExampleFiles
     private let history: HistoryRecorder
+    private let screen: ExampleScreen
 
-    init(files: ExampleFiles, history: HistoryRecorder) {
+    init(files: ExampleFiles, history: HistoryRecorder, screen: ExampleScreen) {
         self.files = files
         self.history = history
+        self.screen = screen
     }
 
     /// Loads the saved ids and prices them from `prices` (stale ids are forgotten when prices are
@@ -203,19 +209,28 @@ final class ExampleNote {
     private let clock: any LifelineClock
     private let history: HistoryRecorder
     private let bugs: Set<PlantedBug>
+    private let screen: ExampleScreen
 
-    private(set) var text: String?
-    private(set) var isHydrated = false
+    private(set) var text: String? {
+        didSet { screen.setNeedsUpdate() }
+    }
+    private(set) var isHydrated = false {
+        didSet { screen.setNeedsUpdate() }
+    }
     private var isDirty = false
     private var debounce: ScheduledAction?
 
-    init(scene: SceneSessionID, files: ExampleFiles, clock: any LifelineClock, history: HistoryRecorder, bugs: Set<PlantedBug>) {
+    init(
+        scene: SceneSessionID, files: ExampleFiles, clock: any LifelineClock, history: HistoryRecorder,
+        bugs: Set<PlantedBug>, screen: ExampleScreen
+    ) {
         self.key = HistoryKey("note", scene: scene)
         self.path = ExampleNote.path(for: scene)
         self.files = files
         self.clock = clock
         self.history = history
         self.bugs = bugs
+        self.screen = screen
     }
 
     static func path(for scene: SceneSessionID) -> String {
@@ -280,7 +295,14 @@ final class ExampleNote {
 /// The process-wide selection of the `sharedSelectionSingleton` bug. Main actor.
 @MainActor
 final class SharedSelection {
-    var value: String?
+    private let screen: ExampleScreen
+    var value: String? {
+        didSet { screen.setNeedsUpdate() }
+    }
+
+    init(screen: ExampleScreen) {
+        self.screen = screen
+    }
 }
 
 /// The scene restoration envelope: `v2|sel=<id>|c=<checksum>`; `v1|<id>` is the older schema,

@@ -26,14 +26,22 @@ public final class LibraryExample: ApplicationDelegate {
     let files: ExampleFiles
     let catalogue: ExampleCatalogue
     let basket: ExampleBasket
-    let sharedSelection = SharedSelection()
+    /// What the user sees; every change to it marks it for an update.
+    let screen = ExampleScreen()
+    let sharedSelection: SharedSelection
     private(set) var controllers: [SceneSessionID: ExampleSceneController] = [:] {
-        didSet { sortedControllersCache = nil }
+        didSet {
+            sortedControllersCache = nil
+            screen.setNeedsUpdate()
+        }
     }
     /// ``controllers`` sorted by scene id, built again only after the controllers change.
     private var sortedControllersCache: [ExampleSceneController]?
     private(set) var preferences: [String: String] = [:] {
-        didSet { user = preferences["user"] }
+        didSet {
+            user = preferences["user"]
+            screen.setNeedsUpdate()
+        }
     }
     /// The signed-in user (`preferences["user"]`), kept with the preferences: what the user sees
     /// and what the sign-in actions ask before every step.
@@ -44,9 +52,10 @@ public final class LibraryExample: ApplicationDelegate {
     public init(environment: SimulationEnvironment, bugs: Set<PlantedBug>) {
         self.environment = environment
         self.bugs = bugs
+        self.sharedSelection = SharedSelection(screen: screen)
         self.files = ExampleFiles(fileSystem: environment.fileSystem, logger: environment.logger.category("storage"))
-        self.catalogue = ExampleCatalogue(files: files, history: environment.history)
-        self.basket = ExampleBasket(files: files, history: environment.history)
+        self.catalogue = ExampleCatalogue(files: files, history: environment.history, screen: screen)
+        self.basket = ExampleBasket(files: files, history: environment.history, screen: screen)
         environment.runtime.applicationDelegate = self
         environment.runtime.sceneDelegateFactory = { [unowned self] scene in
             let controller = ExampleSceneController(scene: scene, library: self)
@@ -183,8 +192,13 @@ public final class LibraryExample: ApplicationDelegate {
         }
     }
 
-    /// What the user sees, for the history checks.
+    /// What the user sees, for the history checks (built again only after a change: the
+    /// simulator asks after every step).
     var observations: [Observation] {
+        screen.observations { buildObservations() }
+    }
+
+    private func buildObservations() -> [Observation] {
         let sorted = sortedControllers
         var result: [Observation] = []
         result.reserveCapacity(3 + 2 * sorted.count)
