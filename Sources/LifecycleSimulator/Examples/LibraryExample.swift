@@ -32,11 +32,15 @@ public final class LibraryExample: ApplicationDelegate {
     private(set) var controllers: [SceneSessionID: ExampleSceneController] = [:] {
         didSet {
             sortedControllersCache = nil
+            lastLookup = nil
             screen.setNeedsUpdate()
         }
     }
     /// ``controllers`` sorted by scene id, built again only after the controllers change.
     private var sortedControllersCache: [ExampleSceneController]?
+    /// The last answer of ``controller(for:)``, forgotten when the controllers change: the
+    /// action checks ask for the same scene several times before every step.
+    private var lastLookup: (id: SceneSessionID, controller: ExampleSceneController?)?
     private(set) var preferences: [String: String] = [:] {
         didSet {
             user = preferences["user"]
@@ -220,5 +224,11 @@ public final class LibraryExample: ApplicationDelegate {
         return sorted
     }
 
-    func controller(for scene: LifecycleScene) -> ExampleSceneController? { controllers[scene.id] }
+    func controller(for scene: LifecycleScene) -> ExampleSceneController? {
+        let id = scene.id
+        if let lastLookup, lastLookup.id == id { return lastLookup.controller }
+        let controller = controllers[id]
+        lastLookup = (id, controller)
+        return controller
+    }
 }
