@@ -6,16 +6,40 @@ import Lifecycle
 /// recipe (temporary file, fsync, rename, directory fsync), and quarantine of files that fail
 /// their checksum. A `Sendable` value built by the example's composition root.
 struct ExampleFiles: Sendable {
+    /// A file the app saves, with the paths its durable replace needs worked out once (the app
+    /// saves on every edit). A `Sendable` value.
+    struct Location: Sendable {
+        /// The file's path.
+        let path: String
+        /// The temporary file written first, then renamed over ``path``.
+        let temporary: String
+        /// The directory holding both, created and synced by every save.
+        let directory: String
+
+        init(_ path: String) {
+            self.path = path
+            self.temporary = path + ".tmp"
+            self.directory = ExampleFiles.parent(of: path)
+        }
+    }
+
     let fileSystem: any FileSystem
     let logger: LifelineLogger
 
     /// Writes `text` durably to `path`; returns whether every step succeeded.
     @discardableResult
     func write(_ text: String, to path: String) -> Bool {
+        write(text, to: Location(path))
+    }
+
+    /// Writes `text` durably to `location`; returns whether every step succeeded.
+    @discardableResult
+    func write(_ text: String, to location: Location) -> Bool {
         let body = Self.contents(of: text)
-        let directory = Self.parent(of: path)
+        let path = location.path
+        let directory = location.directory
         do {
-            let temporary = path + ".tmp"
+            let temporary = location.temporary
             try fileSystem.createDirectory(at: directory, permissions: 0o700)
             try fileSystem.writeFile(body, to: temporary, permissions: 0o600)
             try fileSystem.syncFile(at: temporary)

@@ -6,6 +6,7 @@ import Lifecycle
 @MainActor
 final class ExampleCatalogue {
     static let path = "/Library/catalogue.txt"
+    static let location = ExampleFiles.Location(path)
     static let key = HistoryKey("catalogue")
     static let initial = ["B1": 12, "B2": 7, "B3": 25, "B4": 9, "B5": 14, "B6": 30]
 
@@ -49,7 +50,7 @@ final class ExampleCatalogue {
         } else {
             books = Self.initial
             history.edit(Self.key, value: encodedIDs)
-            if files.write(Self.initialText, to: Self.path) {
+            if files.write(Self.initialText, to: Self.location) {
                 history.acknowledge(Self.key, value: encodedIDs)
             }
         }
@@ -70,7 +71,7 @@ final class ExampleCatalogue {
         books = current
         let value = encodedIDs
         history.edit(Self.key, value: value)
-        if files.write(Self.encode(current), to: Self.path) { history.acknowledge(Self.key, value: value) }
+        if files.write(Self.encode(current), to: Self.location) { history.acknowledge(Self.key, value: value) }
     }
 
     /// The file text of ``initial``, built once: every first launch writes it.
@@ -119,6 +120,7 @@ final class ExampleCatalogue {
 @MainActor
 final class ExampleBasket {
     static let path = "/Library/basket.txt"
+    static let location = ExampleFiles.Location(path)
     static let key = HistoryKey("basket")
 
     /// Lines with their price, `nil` until hydrated.
@@ -195,7 +197,7 @@ final class ExampleBasket {
     private func save() {
         let current = value
         history.edit(Self.key, value: current)
-        if files.write(current ?? "", to: Self.path) { history.acknowledge(Self.key, value: current) }
+        if files.write(current ?? "", to: Self.location) { history.acknowledge(Self.key, value: current) }
     }
 }
 
@@ -205,6 +207,8 @@ final class ExampleBasket {
 final class ExampleNote {
     let key: HistoryKey
     private let path: String
+    /// Worked out at the first save: many notes are only read.
+    private lazy var location = ExampleFiles.Location(path)
     private let files: ExampleFiles
     private let clock: any LifelineClock
     private let history: HistoryRecorder
@@ -285,7 +289,7 @@ final class ExampleNote {
             guard isHydrated, isDirty else { return }
         }
         let value = text
-        if files.write(value ?? "", to: path) {
+        if files.write(value ?? "", to: location) {
             isDirty = false
             history.acknowledge(key, value: value)
         }
@@ -325,10 +329,15 @@ enum ExampleEnvelope {
         guard let payload, payload.count < 256, let text = String(data: payload, encoding: .utf8) else { return nil }
         if text.hasPrefix("v1|") { return validID(String(text.dropFirst(3))) }
         guard let range = checksumMarker(in: text) else { return nil }
-        let body = String(text[..<range.lowerBound])
-        guard ExampleFiles.isChecksum(text.utf8[range.upperBound...], of: FNV1a64(body).value), body.hasPrefix("v2|sel=")
+        // Byte work on the body (`v2|sel=<id>`, ASCII when valid) rather than a copy of it.
+        let utf8 = text.utf8
+        let body = utf8[..<range.lowerBound]
+        var checksum = FNV1a64()
+        for byte in body { checksum.combine(byte: byte) }
+        let prefix = "v2|sel=".utf8
+        guard ExampleFiles.isChecksum(utf8[range.upperBound...], of: checksum.value), body.starts(with: prefix)
         else { return nil }
-        return validID(String(body.dropFirst(7)))
+        return validID(String(Substring(body.dropFirst(prefix.count))))
     }
 
     /// The first `|c=` in `text` (a byte search: the marker is ASCII).

@@ -20,6 +20,7 @@ public final class LibraryExample: ApplicationDelegate {
     static let refreshTask = "library.refresh"
     static let userKey = HistoryKey("user")
     static let preferencesPath = "/Library/Preferences/preferences.txt"
+    static let preferencesLocation = ExampleFiles.Location(preferencesPath)
 
     let environment: SimulationEnvironment
     let bugs: Set<PlantedBug>
@@ -132,7 +133,7 @@ public final class LibraryExample: ApplicationDelegate {
     private func savePreferences(_ updated: [String: String]) {
         preferences = updated
         environment.history.edit(Self.userKey, value: updated["user"])
-        if files.write(Self.encodePreferences(updated), to: Self.preferencesPath) {
+        if files.write(Self.encodePreferences(updated), to: Self.preferencesLocation) {
             environment.history.acknowledge(Self.userKey, value: updated["user"])
         }
     }
