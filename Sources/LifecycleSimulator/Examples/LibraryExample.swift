@@ -220,9 +220,17 @@ public final class LibraryExample: ApplicationDelegate {
     /// The controllers sorted by scene id (the order reports and flushes use).
     var sortedControllers: [ExampleSceneController] {
         if let sortedControllersCache { return sortedControllersCache }
-        let sorted = controllers.values.sorted { $0.id < $1.id }
+        let sorted = Self.sortedByScene(controllers.values)
         sortedControllersCache = sorted
         return sorted
+    }
+
+    /// `controllers` in scene id order. `nonisolated`, so that `sorted` is given a plain closure:
+    /// a main-actor one pays an isolation check on every comparison.
+    private nonisolated static func sortedByScene(
+        _ controllers: Dictionary<SceneSessionID, ExampleSceneController>.Values
+    ) -> [ExampleSceneController] {
+        controllers.sorted { $0.id < $1.id }
     }
 
     func controller(for scene: LifecycleScene) -> ExampleSceneController? {
