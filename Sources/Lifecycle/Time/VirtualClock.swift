@@ -126,10 +126,10 @@ public final class VirtualClock: LifelineClock {
                 tracker.unparkOnCancellation(id)
             }
         } catch {
-            await tracker.waitForTurn(id)
+            if !tracker.claimTurn(id) { await tracker.awaitTurn(id) }
             throw error
         }
-        await tracker.waitForTurn(id)
+        if !tracker.claimTurn(id) { await tracker.awaitTurn(id) }
     }
 
     /// Moves time forward to `instant`, running every action and waking every sleeper due by then,

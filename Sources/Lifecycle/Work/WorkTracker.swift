@@ -146,7 +146,7 @@ public final class WorkTracker {
             onCancel?()
             unparkOnCancellation(id)
         }
-        await waitForTurn(id)
+        if !claimTurn(id) { await awaitTurn(id) }
         return try result.get()
     }
 
@@ -214,14 +214,28 @@ public final class WorkTracker {
     @exclusivity(unchecked) private var turnWaiters: [TaskID: UnsafeContinuation<Void, Never>] = [:]
 
     /// The last half of a parked wait: the task waits for its turn (see ``parked(onCancel:_:)``).
+    /// Callers write out `if !claimTurn(id) { await awaitTurn(id) }` rather than call this: the
+    /// task mostly gets its turn at once, and a synchronous check then spares an async frame and
+    /// its two executor hops.
     func waitForTurn(_ id: TaskID) async {
-        // A resumer that did not unpark (none in Lifeline) still gets a turn, queued now.
+        if !claimTurn(id) { await awaitTurn(id) }
+    }
+
+    /// The synchronous half of ``waitForTurn(_:)``: queues the task `id` (a resumer that did not
+    /// unpark, none in Lifeline, still gets a turn) and returns true if it runs now, or false if it
+    /// must ``awaitTurn(_:)``.
+    func claimTurn(_ id: TaskID) -> Bool {
         unpark(id)
         guard running != nil || runQueue.first != id else {
             runQueue.removeFirst()
             running = id
-            return
+            return true
         }
+        return false
+    }
+
+    /// Suspends the task `id`, which ``claimTurn(_:)`` did not admit, until ``admitNext()`` does.
+    func awaitTurn(_ id: TaskID) async {
         await withUnsafeContinuation { turnWaiters[id] = $0 }
     }
 
