@@ -23,7 +23,10 @@ public final class TaskScope {
     @exclusivity(unchecked) public private(set) var isActive = true
 
     private let tracker: WorkTracker
-    @exclusivity(unchecked) private var tasks: [WorkTracker.TaskID: Task<Void, Never>] = [:]
+    /// The running tasks by identity, in increasing identity (start) order. An array rather than a
+    /// dictionary: a scope runs a handful of tasks at once, a short scan costs less than hashing
+    /// (and growing a table for) each one, and cancelling newest first needs no sort.
+    @exclusivity(unchecked) private var tasks: [(id: WorkTracker.TaskID, task: Task<Void, Never>)] = []
     @exclusivity(unchecked) private var children: [TaskScope] = []
     @exclusivity(unchecked) private var endHandlers: [@MainActor () -> Void] = []
     private weak var parent: TaskScope?
@@ -60,7 +63,7 @@ public final class TaskScope {
         let id = tracked.id
         return launch(tracked) { [weak self, tracker] in
             await operation()
-            self?.tasks[id] = nil
+            self?.forget(id)
             tracker.finish(id)
         }
     }
@@ -85,7 +88,7 @@ public final class TaskScope {
             let result: Result<Value, any Error>
             do { result = .success(try await produce()) } catch { result = .failure(error) }
             if let self, self.isActive, !Task.isCancelled, !Self.isCancellation(result) { apply(result) }
-            self?.tasks[id] = nil
+            self?.forget(id)
             tracker.finish(id)
         }
     }
@@ -114,7 +117,7 @@ public final class TaskScope {
     private func launch(_ tracked: TrackedTask, _ body: @escaping @MainActor () async -> Void) -> Task<Void, Never> {
         let task = WorkTracker.$currentTask.withValue(tracked) { Task.immediateIfPossible(body) }
         // A task that finished synchronously has already been counted out; keep only running ones.
-        if tracker.isLive(tracked.id) { tasks[tracked.id] = task }
+        if tracker.isLive(tracked.id) { keep(task, id: tracked.id) }
         // The operation may have ended this scope before its first suspension.
         if !isActive { task.cancel() }
         return task
@@ -148,9 +151,30 @@ public final class TaskScope {
     /// Cancels every task, newest first. Cancellation wakes a task parked at a Lifeline-owned
     /// wait (they all end on cancellation), so each counts as runnable from now on.
     private func cancelTasks() {
-        for (id, task) in tasks.sorted(by: { $0.key > $1.key }) {
-            task.cancel()
-            tracker.unpark(id)
+        let running = tasks
+        for entry in running.reversed() {
+            entry.task.cancel()
+            tracker.unpark(entry.id)
+        }
+    }
+
+    /// Adds the running task `id` to ``tasks`` in identity order. Usually last; a task started during
+    /// another's synchronous start (a newer identity) is kept before the older one's `launch` ends.
+    private func keep(_ task: Task<Void, Never>, id: WorkTracker.TaskID) {
+        var index = tasks.count
+        while index > 0, tasks[index - 1].id > id { index -= 1 }
+        tasks.insert((id: id, task: task), at: index)
+    }
+
+    /// Removes the finished task `id` from ``tasks``, if it is there.
+    private func forget(_ id: WorkTracker.TaskID) {
+        var index = 0
+        while index < tasks.count {
+            if tasks[index].id == id {
+                tasks.remove(at: index)
+                return
+            }
+            index += 1
         }
     }
 
