@@ -43,7 +43,7 @@ extension LifelineClock {
         schedule(at: now.advanced(by: delay), action)
     }
 
-    /// Suspends the calling task for `duration`. See ``sleep(until:)``.
+    /// The default ``sleep(for:)``: ``sleep(until:)`` at ``now`` plus `duration`.
     public func sleep(for duration: Duration) async throws {
         try await sleep(until: now.advanced(by: duration))
     }
