@@ -25,6 +25,15 @@ public protocol LifelineClock: AnyObject {
     ///
     /// - Throws: `CancellationError` if the task is cancelled first; the clock keeps no trace of it.
     func sleep(until deadline: LifelineInstant) async throws
+
+    /// Suspends the calling task for `duration`: until ``now`` plus `duration`.
+    ///
+    /// A requirement with a default (``sleep(until:)`` at that instant) so that a clock can
+    /// implement it directly: apps sleep often, and the default adds an async frame and two
+    /// executor hops to every sleep.
+    ///
+    /// - Throws: `CancellationError` if the task is cancelled first; the clock keeps no trace of it.
+    func sleep(for duration: Duration) async throws
 }
 
 extension LifelineClock {
@@ -34,7 +43,7 @@ extension LifelineClock {
         schedule(at: now.advanced(by: delay), action)
     }
 
-    /// Suspends the calling task for `duration`. See ``sleep(until:)``.
+    /// The default ``sleep(for:)``: ``sleep(until:)`` at ``now`` plus `duration`.
     public func sleep(for duration: Duration) async throws {
         try await sleep(until: now.advanced(by: duration))
     }

@@ -92,6 +92,18 @@ public final class VirtualClock: LifelineClock {
 
     /// Suspends until an ``advance(to:)`` reaches `deadline`; the task is parked meanwhile.
     public func sleep(until deadline: LifelineInstant) async throws {
+        try await sleepUntil(deadline)
+    }
+
+    /// Suspends for `duration`: until an ``advance(to:)`` reaches ``now`` plus `duration`; the task
+    /// is parked meanwhile.
+    public func sleep(for duration: Duration) async throws {
+        try await sleepUntil(now.advanced(by: duration))
+    }
+
+    /// The body of both sleeps, compiled into each so that neither adds an async frame.
+    @inline(__always)
+    private func sleepUntil(_ deadline: LifelineInstant) async throws {
         guard deadline > now else {
             try Task.checkCancellation()
             return
@@ -126,10 +138,10 @@ public final class VirtualClock: LifelineClock {
                 tracker.unparkOnCancellation(id)
             }
         } catch {
-            await tracker.waitForTurn(id)
+            if !tracker.claimTurn(id) { await tracker.awaitTurn(id) }
             throw error
         }
-        await tracker.waitForTurn(id)
+        if !tracker.claimTurn(id) { await tracker.awaitTurn(id) }
     }
 
     /// Moves time forward to `instant`, running every action and waking every sleeper due by then,

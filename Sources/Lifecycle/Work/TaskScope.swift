@@ -23,7 +23,10 @@ public final class TaskScope {
     @exclusivity(unchecked) public private(set) var isActive = true
 
     private let tracker: WorkTracker
-    @exclusivity(unchecked) private var tasks: [WorkTracker.TaskID: Task<Void, Never>] = [:]
+    /// The running tasks by identity, in increasing identity (start) order. An array rather than a
+    /// dictionary: a scope runs a handful of tasks at once, a short scan costs less than hashing
+    /// (and growing a table for) each one, and cancelling newest first needs no sort.
+    @exclusivity(unchecked) private var tasks: [(id: WorkTracker.TaskID, task: Task<Void, Never>)] = []
     @exclusivity(unchecked) private var children: [TaskScope] = []
     @exclusivity(unchecked) private var endHandlers: [@MainActor () -> Void] = []
     private weak var parent: TaskScope?
@@ -55,22 +58,14 @@ public final class TaskScope {
     /// ended, `operation` never runs and the returned task is cancelled.
     @discardableResult
     public func task(_ label: String, _ operation: @escaping @MainActor () async -> Void) -> Task<Void, Never> {
-        guard isActive else {
-            let task = Task<Void, Never> {}
-            task.cancel()
-            return task
-        }
+        guard isActive else { return Self.cancelledTask() }
         let tracked = tracker.start(scope: name, label: label)
-        let task = Task.immediateIfPossible { [weak self, tracker] in
-            await WorkTracker.$currentTask.withValue(tracked) { await operation() }
-            self?.tasks[tracked.id] = nil
-            tracker.finish(tracked.id)
+        let id = tracked.id
+        return launch(tracked) { [weak self, tracker] in
+            await operation()
+            self?.forget(id)
+            tracker.finish(id)
         }
-        // A task that finished synchronously has already been counted out; keep only running ones.
-        if tracker.isLive(tracked.id) { tasks[tracked.id] = task }
-        // The operation may have ended this scope before its first suspension.
-        if !isActive { task.cancel() }
-        return task
     }
 
     /// Runs `produce` in a task owned by this scope and hands its result to `apply` only if the scope
@@ -84,13 +79,48 @@ public final class TaskScope {
         produce: @escaping @MainActor () async throws -> Value,
         apply: @escaping @MainActor (Result<Value, any Error>) -> Void
     ) -> Task<Void, Never> {
-        task(label) { [weak self] in
+        guard isActive else { return Self.cancelledTask() }
+        let tracked = tracker.start(scope: name, label: label)
+        let id = tracked.id
+        // The same task body as ``task(_:_:)`` written out with `produce` inside it, rather than
+        // that method wrapping a closure that calls `produce`: one async frame (two hops) less.
+        return launch(tracked) { [weak self, tracker] in
             let result: Result<Value, any Error>
             do { result = .success(try await produce()) } catch { result = .failure(error) }
-            guard let self, self.isActive, !Task.isCancelled else { return }
-            if case .failure(let error) = result, error is CancellationError { return }
-            apply(result)
+            if let self, self.isActive, !Task.isCancelled, !Self.isCancellation(result) { apply(result) }
+            self?.forget(id)
+            tracker.finish(id)
         }
+    }
+
+    /// Whether `result` is a cancellation error, which ``task(_:produce:apply:)`` drops.
+    private static func isCancellation<Value>(_ result: Result<Value, any Error>) -> Bool {
+        if case .failure(let error) = result, error is CancellationError { return true }
+        return false
+    }
+
+    /// The handle a scope that has ended returns: a task that does nothing, already cancelled.
+    private static func cancelledTask() -> Task<Void, Never> {
+        let task = Task<Void, Never> {}
+        task.cancel()
+        return task
+    }
+
+    /// Starts `body`, the task of `tracked`, at once on the main actor and keeps its handle while it
+    /// runs. `body` ends by counting the task out (``WorkTracker/finish(_:)``).
+    ///
+    /// ``WorkTracker/currentTask`` is bound around the task's creation, with the synchronous
+    /// `withValue`, rather than inside the task with the asynchronous one: an unstructured task
+    /// copies the task-local values bound where it is created, so the task sees the same value,
+    /// and its body skips the four executor hops the asynchronous `withValue` makes (it hops to
+    /// its `isolation` argument, which the compiler cannot prove is the main actor already).
+    private func launch(_ tracked: TrackedTask, _ body: @escaping @MainActor () async -> Void) -> Task<Void, Never> {
+        let task = WorkTracker.$currentTask.withValue(tracked) { Task.immediateIfPossible(body) }
+        // A task that finished synchronously has already been counted out; keep only running ones.
+        if tracker.isLive(tracked.id) { keep(task, id: tracked.id) }
+        // The operation may have ended this scope before its first suspension.
+        if !isActive { task.cancel() }
+        return task
     }
 
     /// Ends the scope: runs end handlers and ends children newest first, then cancels every task.
@@ -121,9 +151,30 @@ public final class TaskScope {
     /// Cancels every task, newest first. Cancellation wakes a task parked at a Lifeline-owned
     /// wait (they all end on cancellation), so each counts as runnable from now on.
     private func cancelTasks() {
-        for (id, task) in tasks.sorted(by: { $0.key > $1.key }) {
-            task.cancel()
-            tracker.unpark(id)
+        let running = tasks
+        for entry in running.reversed() {
+            entry.task.cancel()
+            tracker.unpark(entry.id)
+        }
+    }
+
+    /// Adds the running task `id` to ``tasks`` in identity order. Usually last; a task started during
+    /// another's synchronous start (a newer identity) is kept before the older one's `launch` ends.
+    private func keep(_ task: Task<Void, Never>, id: WorkTracker.TaskID) {
+        var index = tasks.count
+        while index > 0, tasks[index - 1].id > id { index -= 1 }
+        tasks.insert((id: id, task: task), at: index)
+    }
+
+    /// Removes the finished task `id` from ``tasks``, if it is there.
+    private func forget(_ id: WorkTracker.TaskID) {
+        var index = 0
+        while index < tasks.count {
+            if tasks[index].id == id {
+                tasks.remove(at: index)
+                return
+            }
+            index += 1
         }
     }
 
@@ -137,10 +188,11 @@ extension Task where Success == Void, Failure == Never {
     @MainActor
     @discardableResult
     static func immediateIfPossible(_ operation: @escaping @MainActor () async -> Void) -> Task<Void, Never> {
+        // `operation` itself is the task's body (no closure around it): one async frame less.
         if #available(macOS 26, iOS 26, tvOS 26, watchOS 26, visionOS 26, *) {
-            return Task.immediate { @MainActor in await operation() }
+            return Task.immediate(operation: operation)
         } else {
-            return Task { @MainActor in await operation() }
+            return Task(operation: operation)
         }
     }
 }

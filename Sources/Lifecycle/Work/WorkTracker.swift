@@ -31,15 +31,20 @@ public final class WorkTracker {
 
     /// Live tracked tasks by identity, with their labels (built on each read: for reports and
     /// tests).
-    public var liveTasks: [TaskID: String] { live.mapValues(\.text) }
+    public var liveTasks: [TaskID: String] {
+        var labels: [TaskID: String] = [:]
+        for (key, label) in live { labels[key.id] = label.text }
+        return labels
+    }
 
     // Safe because the tracker is main-actor isolated and no closure that reaches the tracker runs inside a
     // modify of its state (its removals take no closures), so the dynamic exclusivity check
     // (paid on every start, park, unpark and finish) has nothing to catch.
     /// The live tasks' labels in parts; the storage behind ``liveTasks``.
-    @exclusivity(unchecked) private var live = [TaskID: Label](minimumCapacity: WorkTracker.typicalLiveTasks)
-    /// The subset of ``liveTasks`` parked at a Lifeline-owned suspension point.
-    @exclusivity(unchecked) public private(set) var parkedTasks = Set<TaskID>(minimumCapacity: WorkTracker.typicalLiveTasks)
+    @exclusivity(unchecked) private var live = [Key: Label](minimumCapacity: WorkTracker.typicalLiveTasks)
+    /// The live tasks parked at a Lifeline-owned suspension point; the storage behind
+    /// ``parkedTasks``.
+    @exclusivity(unchecked) private var parked = Set<Key>(minimumCapacity: WorkTracker.typicalLiveTasks)
     /// Incremented on every start, finish, park and unpark; a host compares it to notice progress.
     @exclusivity(unchecked) public private(set) var generation = 0
     @exclusivity(unchecked) private var nextID = 0
@@ -58,30 +63,38 @@ public final class WorkTracker {
     /// malloc's slow path in every incarnation.
     private static let typicalLiveTasks = 12
 
+    /// The subset of ``liveTasks`` parked at a Lifeline-owned suspension point (built on each read:
+    /// for tests).
+    public var parkedTasks: Set<TaskID> {
+        var identities = Set<TaskID>()
+        for key in parked { identities.insert(key.id) }
+        return identities
+    }
+
     /// Whether every live task is parked (true when there are none).
-    public var isQuiescent: Bool { parkedTasks.count == live.count }
+    public var isQuiescent: Bool { parked.count == live.count }
 
     /// Labels of live tasks that are not parked, sorted, for reports.
     public var unparkedLabels: [String] {
-        live.filter { !parkedTasks.contains($0.key) }.sorted { $0.key < $1.key }.map(\.value.text)
+        live.filter { !parked.contains($0.key) }.sorted { $0.key.id < $1.key.id }.map(\.value.text)
     }
 
     /// Starts counting a task of the scope named `scope` labelled `label`.
     func start(scope: String, label: String) -> TrackedTask {
         nextID &+= 1
-        live[nextID] = Label(scope: scope, task: label)
+        live[Key(id: nextID)] = Label(scope: scope, task: label)
         generation &+= 1
         return TrackedTask(id: nextID, tracker: self)
     }
 
     /// Whether the task `id` is live (started and not finished).
     func isLive(_ id: TaskID) -> Bool {
-        live[id] != nil
+        live[Key(id: id)] != nil
     }
 
     func finish(_ id: TaskID) {
-        live[id] = nil
-        parkedTasks.remove(id)
+        live[Key(id: id)] = nil
+        parked.remove(Key(id: id))
         // `firstIndex(of:)` rather than `removeAll { $0 == id }`: no main-actor closure handed to
         // the standard library (each call of one pays a dynamic isolation check).
         while let index = runQueue.firstIndex(of: id) { runQueue.remove(at: index) }
@@ -146,7 +159,7 @@ public final class WorkTracker {
             onCancel?()
             unparkOnCancellation(id)
         }
-        await waitForTurn(id)
+        if !claimTurn(id) { await awaitTurn(id) }
         return try result.get()
     }
 
@@ -156,7 +169,8 @@ public final class WorkTracker {
     /// cancellation handler then calls ``unparkOnCancellation(_:)``, and the task calls
     /// ``waitForTurn(_:)`` once the wait is over, whatever its outcome.
     func beginParking(_ task: TrackedTask) -> Bool {
-        guard task.tracker === self, live[task.id] != nil, parkedTasks.insert(task.id).inserted else { return false }
+        let key = Key(id: task.id)
+        guard task.tracker === self, live[key] != nil, parked.insert(key).inserted else { return false }
         generation &+= 1
         if running == task.id { admitNext() }
         return true
@@ -200,7 +214,7 @@ public final class WorkTracker {
     }
 
     func unpark(_ id: TaskID) {
-        guard parkedTasks.remove(id) != nil else { return }
+        guard parked.remove(Key(id: id)) != nil else { return }
         generation &+= 1
         runQueue.append(id)
     }
@@ -214,14 +228,28 @@ public final class WorkTracker {
     @exclusivity(unchecked) private var turnWaiters: [TaskID: UnsafeContinuation<Void, Never>] = [:]
 
     /// The last half of a parked wait: the task waits for its turn (see ``parked(onCancel:_:)``).
+    /// Callers write out `if !claimTurn(id) { await awaitTurn(id) }` rather than call this: the
+    /// task mostly gets its turn at once, and a synchronous check then spares an async frame and
+    /// its two executor hops.
     func waitForTurn(_ id: TaskID) async {
-        // A resumer that did not unpark (none in Lifeline) still gets a turn, queued now.
+        if !claimTurn(id) { await awaitTurn(id) }
+    }
+
+    /// The synchronous half of ``waitForTurn(_:)``: queues the task `id` (a resumer that did not
+    /// unpark, none in Lifeline, still gets a turn) and returns true if it runs now, or false if it
+    /// must ``awaitTurn(_:)``.
+    func claimTurn(_ id: TaskID) -> Bool {
         unpark(id)
         guard running != nil || runQueue.first != id else {
             runQueue.removeFirst()
             running = id
-            return
+            return true
         }
+        return false
+    }
+
+    /// Suspends the task `id`, which ``claimTurn(_:)`` did not admit, until ``admitNext()`` does.
+    func awaitTurn(_ id: TaskID) async {
         await withUnsafeContinuation { turnWaiters[id] = $0 }
     }
 
