@@ -23,8 +23,7 @@ public struct SimulatedFileSystem: FileSystem {
     // by number; reads look the number up without adding one (a missing path has none).
 
     public func readFile(at path: String) throws(FileSystemError) -> Data {
-        let path = DiskPath.normalized(path)
-        let key = DiskKey(path)
+        let (path, key) = DiskKey.normalizing(path)
         return try disk.perform(incarnation, .read, path: path, counts: false) { (core: inout SimulatedDisk.Core) throws(FileSystemError) -> Data in
             core.statistics.reads += 1
             guard let number = core.paths.existingNumber(of: key) else { throw .notFound(path) }
@@ -35,8 +34,7 @@ public struct SimulatedFileSystem: FileSystem {
     }
 
     public func itemExists(at path: String) -> Bool {
-        let path = DiskPath.normalized(path)
-        let key = DiskKey(path)
+        let (path, key) = DiskKey.normalizing(path)
         return (try? disk.perform(incarnation, .read, path: path, counts: false) { (core: inout SimulatedDisk.Core) throws(FileSystemError) -> Bool in
             guard let number = core.paths.existingNumber(of: key) else { return false }
             return core.current.directories[number] != nil || core.current.entries[number] != nil
@@ -44,8 +42,7 @@ public struct SimulatedFileSystem: FileSystem {
     }
 
     public func createDirectory(at path: String, permissions: UInt16) throws(FileSystemError) {
-        let path = DiskPath.normalized(path)
-        let key = DiskKey(path)
+        let (path, key) = DiskKey.normalizing(path)
         try disk.perform(incarnation, .createDirectory, path: path) { (core: inout SimulatedDisk.Core) throws(FileSystemError) in
             var missing: [Int] = []
             var current = core.paths.number(of: key)
@@ -61,8 +58,7 @@ public struct SimulatedFileSystem: FileSystem {
     }
 
     public func contentsOfDirectory(at path: String) throws(FileSystemError) -> [String] {
-        let path = DiskPath.normalized(path)
-        let key = DiskKey(path)
+        let (path, key) = DiskKey.normalizing(path)
         return try disk.perform(incarnation, .read, path: path, counts: false) { (core: inout SimulatedDisk.Core) throws(FileSystemError) -> [String] in
             guard let number = core.paths.existingNumber(of: key) else { throw .notFound(path) }
             try core.requireDirectory(number, missing: .notFound(path))
@@ -71,8 +67,7 @@ public struct SimulatedFileSystem: FileSystem {
     }
 
     public func removeItem(at path: String) throws(FileSystemError) {
-        let path = DiskPath.normalized(path)
-        let key = DiskKey(path)
+        let (path, key) = DiskKey.normalizing(path)
         try disk.perform(incarnation, .remove, path: path) { (core: inout SimulatedDisk.Core) throws(FileSystemError) in
             guard let number = core.paths.existingNumber(of: key) else { return }
             if let removed = core.current.entries[number] {
@@ -88,10 +83,8 @@ public struct SimulatedFileSystem: FileSystem {
     }
 
     public func rename(from source: String, to destination: String) throws(FileSystemError) {
-        let source = DiskPath.normalized(source)
-        let destination = DiskPath.normalized(destination)
-        let sourceKey = DiskKey(source)
-        let destinationKey = DiskKey(destination)
+        let (source, sourceKey) = DiskKey.normalizing(source)
+        let (destination, destinationKey) = DiskKey.normalizing(destination)
         try disk.perform(incarnation, .rename, path: source) { (core: inout SimulatedDisk.Core) throws(FileSystemError) in
             core.statistics.renames += 1
             guard let sourceNumber = core.paths.existingNumber(of: sourceKey) else { throw .notFound(source) }
@@ -110,8 +103,7 @@ public struct SimulatedFileSystem: FileSystem {
     }
 
     public func writeFile(_ data: Data, to path: String, permissions: UInt16) throws(FileSystemError) {
-        let path = DiskPath.normalized(path)
-        let key = DiskKey(path)
+        let (path, key) = DiskKey.normalizing(path)
         try disk.perform(incarnation, .write, path: path) { (core: inout SimulatedDisk.Core) throws(FileSystemError) in
             let number = core.paths.number(of: key)
             try core.requireDirectory(core.paths.parent(of: number), missing: .notFound(path))
@@ -134,8 +126,7 @@ public struct SimulatedFileSystem: FileSystem {
     }
 
     public func syncFile(at path: String) throws(FileSystemError) {
-        let path = DiskPath.normalized(path)
-        let key = DiskKey(path)
+        let (path, key) = DiskKey.normalizing(path)
         try disk.perform(incarnation, .syncFile, path: path) { (core: inout SimulatedDisk.Core) throws(FileSystemError) in
             guard let number = core.paths.existingNumber(of: key), let inode = core.current.entries[number] else { throw .notFound(path) }
             core.statistics.fileSyncs += 1
@@ -144,8 +135,7 @@ public struct SimulatedFileSystem: FileSystem {
     }
 
     public func syncDirectory(at path: String) throws(FileSystemError) {
-        let path = DiskPath.normalized(path)
-        let key = DiskKey(path)
+        let (path, key) = DiskKey.normalizing(path)
         try disk.perform(incarnation, .syncDirectory, path: path) { (core: inout SimulatedDisk.Core) throws(FileSystemError) in
             guard let number = core.paths.existingNumber(of: key) else { throw .notFound(path) }
             try core.requireDirectory(number, missing: .notFound(path))
@@ -155,8 +145,7 @@ public struct SimulatedFileSystem: FileSystem {
     }
 
     public func permissions(at path: String) throws(FileSystemError) -> UInt16 {
-        let path = DiskPath.normalized(path)
-        let key = DiskKey(path)
+        let (path, key) = DiskKey.normalizing(path)
         return try disk.perform(incarnation, .read, path: path, counts: false) { (core: inout SimulatedDisk.Core) throws(FileSystemError) -> UInt16 in
             guard let number = core.paths.existingNumber(of: key) else { throw .notFound(path) }
             if let directory = core.current.directories[number] { return directory }
