@@ -13,8 +13,9 @@ struct DiskKey: Hashable, Sendable {
     private let storage: String
     /// The path's length in UTF-8 bytes.
     private let length: Int
-    /// A digest of the path's bytes; only ever fed to `Hasher` and compared, never shown.
-    private let digest: UInt64
+    /// A digest of the path's bytes; only ever fed to `Hasher`, compared and used to place the
+    /// key in a ``PathTable``, never shown.
+    let digest: UInt64
 
     init(_ path: String) {
         self.init(prefixOf: path, length: path.utf8.count)

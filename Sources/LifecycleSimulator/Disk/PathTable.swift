@@ -4,25 +4,31 @@ import Foundation
 /// (the root is 0), so the trees index arrays by number instead of hashing paths, and the
 /// pending log compares numbers (a path's parent directory is looked up, not computed).
 ///
-/// Numbers are never reused or forgotten: a run names a few dozen paths. A value, `Sendable`;
-/// internal to the simulated disk, which keeps one under its lock.
+/// Its own small hash table placed by the keys' digests: a `Dictionary` of keys cost a generic
+/// set-up per disk (every schedule makes one) and about twice as much per lookup. Numbers are
+/// never reused or forgotten: a run names a few dozen paths. A value, `Sendable`; internal to
+/// the simulated disk, which keeps one under its lock.
 struct PathTable: Sendable {
-    /// Numbers by path.
-    private var numbers: [DiskKey: Int]
+    /// Path numbers by bucket, -1 where empty (linear probing; at most half full, so every probe
+    /// ends at an empty bucket). The count is a power of two.
+    private var buckets: [Int]
+    /// Each path's key, by number.
+    private var keys: [DiskKey]
     /// Paths by number.
     private(set) var texts: [String]
     /// The number of each path's parent directory, by number (the root's parent is the root).
     private(set) var parents: [Int]
 
-    /// A table with only the root, with room for the paths of a typical run (every schedule
-    /// makes a disk: grown from empty, the tables were reallocated five or six times each).
+    /// A table with only the root, with room for the paths of a typical schedule.
     init() {
-        numbers = Dictionary(minimumCapacity: Self.typicalCount)
-        numbers[DiskKey("/")] = 0
-        texts = ["/"]
+        buckets = Array(repeating: -1, count: 2 * Self.typicalCount)
+        keys = []
+        keys.reserveCapacity(Self.typicalCount)
+        texts = []
         texts.reserveCapacity(Self.typicalCount)
-        parents = [0]
+        parents = []
         parents.reserveCapacity(Self.typicalCount)
+        add(DiskKey("/"), parent: 0)
     }
 
     /// About how many paths a schedule of the example app names (a dozen; more in Campus).
@@ -30,18 +36,21 @@ struct PathTable: Sendable {
 
     /// The number of `key`'s path if it has one (a lookup that adds nothing: reads).
     func existingNumber(of key: DiskKey) -> Int? {
-        numbers[key]
+        let mask = buckets.count - 1
+        var bucket = Self.bucket(of: key, mask: mask)
+        while true {
+            let number = buckets[bucket]
+            if number < 0 { return nil }
+            if keys[number] == key { return number }
+            bucket = (bucket + 1) & mask
+        }
     }
 
     /// The number of `key`'s path (normalised), given on first use along with its parents'.
     mutating func number(of key: DiskKey) -> Int {
-        if let number = numbers[key] { return number }
+        if let number = existingNumber(of: key) { return number }
         let parent = number(of: key.parent)
-        let number = texts.count
-        numbers[key] = number
-        texts.append(key.text)
-        parents.append(parent)
-        return number
+        return add(key, parent: parent)
     }
 
     /// The number of `path` (normalised).
@@ -57,5 +66,35 @@ struct PathTable: Sendable {
     /// The number of the directory holding the path numbered `number`.
     func parent(of number: Int) -> Int {
         parents[number]
+    }
+
+    /// Numbers `key` (not yet held), doubling the buckets first if they would be over half full.
+    @discardableResult
+    private mutating func add(_ key: DiskKey, parent: Int) -> Int {
+        let number = keys.count
+        keys.append(key)
+        texts.append(key.text)
+        parents.append(parent)
+        if 2 * keys.count > buckets.count {
+            buckets = Array(repeating: -1, count: 2 * buckets.count)
+            for held in keys.indices { place(held) }
+        } else {
+            place(number)
+        }
+        return number
+    }
+
+    /// Puts number `number` in the first empty bucket from its key's own.
+    private mutating func place(_ number: Int) {
+        let mask = buckets.count - 1
+        var bucket = Self.bucket(of: keys[number], mask: mask)
+        while buckets[bucket] >= 0 { bucket = (bucket + 1) & mask }
+        buckets[bucket] = number
+    }
+
+    /// The bucket a key starts probing at: the digest multiplied by a 64-bit odd constant, its
+    /// high half kept (the digest's low bits alone mix little for paths ending in a short tail).
+    private static func bucket(of key: DiskKey, mask: Int) -> Int {
+        Int(truncatingIfNeeded: (key.digest &* 0x9E37_79B9_7F4A_7C15) >> 32) & mask
     }
 }
