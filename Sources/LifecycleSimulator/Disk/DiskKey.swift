@@ -51,6 +51,11 @@ struct DiskKey: Hashable, Sendable {
         return DiskKey(prefixOf: storage, length: parentLength)
     }
 
+    /// Runs `body` on the path's UTF-8 bytes, in place for a native string.
+    func withBytes<Result>(_ body: (UnsafeBufferPointer<UInt8>) -> Result) -> Result {
+        DiskPath.withBytes(of: storage) { body(UnsafeBufferPointer(rebasing: $0[..<length])) }
+    }
+
     /// The path as a `String` (for listings, images and errors, not lookups).
     var text: String {
         if length == storage.utf8.count { return storage }
