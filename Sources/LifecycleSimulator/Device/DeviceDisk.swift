@@ -45,7 +45,12 @@ extension SimulatedDisk: DeviceDisk {
     /// image).
     public func allFiles() -> [(path: String, contents: Data)] {
         core.withLock { core in
-            core.current.entries.map { (path: $0.key.text, contents: core.current.inodes[$0.value]?.data ?? Data()) }
+            var files: [(path: String, contents: Data)] = []
+            for number in core.current.entries.slots.indices {
+                guard let inode = core.current.entries.slots[number] else { continue }
+                files.append((core.paths.text(of: number), core.current.inodes[inode]?.data ?? Data()))
+            }
+            return files
         }.sorted { $0.path < $1.path }
     }
 
@@ -55,7 +60,7 @@ extension SimulatedDisk: DeviceDisk {
             var files: [(path: String, contents: Data)] = []
             files.reserveCapacity(paths.count)
             for path in paths {
-                if let inode = core.current.entries[DiskKey(path)] { files.append((path, core.current.inodes[inode]?.data ?? Data())) }
+                if let number = core.paths.existingNumber(of: DiskKey(path)), let inode = core.current.entries[number] { files.append((path, core.current.inodes[inode]?.data ?? Data())) }
             }
             return files
         }

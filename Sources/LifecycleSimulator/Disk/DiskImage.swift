@@ -63,19 +63,6 @@ enum DiskPath {
         return String(path[..<utf8.index(utf8.startIndex, offsetBy: length)])
     }
 
-    /// Whether `parent(of: path) == directory`, without building the parent (one pass over
-    /// the path's bytes, one comparison of the directory's).
-    static func isEntry(_ path: String, in directory: String) -> Bool {
-        withBytes(of: path) { bytes in
-            let length = parentLength(of: bytes)
-            return withBytes(of: directory) { other in
-                guard let length else { return other.count == 1 && other[0] == UInt8(ascii: "/") }
-                guard other.count == length, let path = bytes.baseAddress, let directory = other.baseAddress else { return false }
-                return memcmp(path, directory, length) == 0
-            }
-        }
-    }
-
     /// The byte count of the parent of `path` (everything before its last slash), or `nil` when
     /// the parent is the root (no slash, or only the leading one). Scans the bytes directly.
     static func parentLength(of path: String) -> Int? {

@@ -49,24 +49,23 @@ extension SimulatedDisk.Core {
     /// Appends a change to the pending log and applies it to the current tree; returns the inode
     /// that lost a name (see ``DiskTree/apply(_:truncatedTo:)``).
     @discardableResult
-    mutating func record(_ operation: consuming DiskOperation) -> Int? {
+    mutating func record(_ change: DiskChange) -> Int? {
         sequence += 1
-        if recordsHistory { history.append(copy operation) }
-        let replaced = current.apply(operation)
-        // Applied first, then moved into the log: one copy of the operation fewer per change.
-        pending.append(SimulatedDisk.Pending(sequence: sequence, operation: operation, isDurable: false))
+        if recordsHistory { history.append(change.operation(in: paths)) }
+        let replaced = current.apply(change)
+        pending.append(SimulatedDisk.Pending(sequence: sequence, change: change, isDurable: false, paths: paths))
         return replaced
     }
 
     /// Records a sync: marks what it covers durable, then folds the durable prefix of the log
     /// into the durable tree.
-    mutating func barrier(_ operation: consuming DiskOperation) {
+    mutating func barrier(_ change: DiskChange) {
         sequence += 1
-        if recordsHistory { history.append(copy operation) }
+        if recordsHistory { history.append(change.operation(in: paths)) }
         // One switch on the barrier, then a scan testing each pending change in place: through
         // the array, each entry was either copied to be read or checked for uniqueness to be
         // marked (the log holds a few dozen entries at a barrier).
-        switch operation {
+        switch change {
         case .syncFile(_, let inode):
             // Safe because the buffer is used only inside the closure, at its own indices.
             pending.withUnsafeMutableBufferPointer { entries in
@@ -80,17 +79,17 @@ extension SimulatedDisk.Core {
         default:
             break
         }
-        pending.append(SimulatedDisk.Pending(sequence: sequence, operation: operation, isDurable: true))
+        pending.append(SimulatedDisk.Pending(sequence: sequence, change: change, isDurable: true, paths: paths))
         // The durable tree replays the log's prefix as the current tree did, so its only garbage
-        // is the inodes those operations unlinked or replaced: each is dropped once unreferenced
+        // is the inodes those changes unlinked or replaced: each is dropped once unreferenced
         // (an inode without names never gets one back: links make new inodes).
         var folded = 0
         while folded < pending.count, pending[folded].isDurable { folded += 1 }
-        // Read in place: `pending[index].operation` copied each entry out (retaining its payload).
+        // Read in place: `pending[index].change` copied each entry out (retaining its payload).
         // Safe because the buffer is only read, inside the closure, below `folded <= count`.
         pending.withUnsafeBufferPointer { entries in
             for index in 0..<folded {
-                durable.collectGarbage(ifUnreferenced: durable.apply(entries[index].operation))
+                durable.collectGarbage(ifUnreferenced: durable.apply(entries[index].change))
             }
         }
         // Usually the whole log folds: keep its buffer for the next changes.
@@ -101,35 +100,9 @@ extension SimulatedDisk.Core {
         }
     }
 
-    func requireDirectory(_ path: DiskKey, missing: FileSystemError) throws(FileSystemError) {
+    func requireDirectory(_ path: Int, missing: FileSystemError) throws(FileSystemError) {
         guard current.directories[path] != nil else { throw missing }
     }
 
     var usedBytes: Int { current.inodes.totalBytes }
-}
-
-extension DiskTree {
-    /// Drops inodes no name refers to.
-    ///
-    /// Names and inodes are one to one (every link makes a new inode, a rename moves a name), so
-    /// a tree with no more inodes than names has no garbage.
-    mutating func collectGarbage() {
-        guard inodes.count > entries.count else { return }
-        let live = Set(entries.values)
-        inodes.removeAll { !live.contains($0) }
-    }
-
-    /// Drops `inode` if no name refers to it any more: the one inode a rename over an existing
-    /// name or an unlink can orphan (every other inode is already referenced).
-    mutating func collectGarbage(ifUnreferenced inode: Int?) {
-        guard let inode, !entries.values.contains(inode) else { return }
-        inodes[inode] = nil
-    }
-
-    /// Names directly inside `directory` (files and directories), sorted.
-    func names(in directory: String) -> [String] {
-        let paths = directories.keys.map(\.text).filter { $0 != "/" && DiskPath.parent(of: $0) == directory }
-            + entries.keys.map(\.text).filter { DiskPath.parent(of: $0) == directory }
-        return paths.map { String($0[$0.index(after: $0.lastIndex(of: "/") ?? $0.startIndex)...]) }.sorted()
-    }
 }

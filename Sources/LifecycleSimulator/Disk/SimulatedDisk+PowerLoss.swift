@@ -42,14 +42,14 @@ extension SimulatedDisk {
             core.pending.removeAll(keepingCapacity: true)
             core.fenceAfter.removeAll()
             core.fenceThrough(max(1, core.nextIncarnation))
-            return tree.image
+            return tree.image(paths: core.paths)
         }
     }
 
     /// The state a power loss under `policy` and `seed` would leave, without cutting the power.
     public func powerLossImage(policy: DiskCrashPolicy, seed: UInt64) -> DiskImage {
         var generator = DiskChoiceGenerator(seed: seed)
-        return core.withLock { $0.survivingTree(policy: policy) { generator.next(below: $0) }.image }
+        return core.withLock { core in core.survivingTree(policy: policy) { generator.next(below: $0) }.image(paths: core.paths) }
     }
 
     /// Every state a power loss could leave now: the durable tree plus the synced operations plus
@@ -61,7 +61,7 @@ extension SimulatedDisk {
     public func possiblePowerLossImages(
         maximumPendingOperations: Int = 16, everyTornLength: Bool = false
     ) throws(SimulatedDiskError) -> Set<DiskImage> {
-        let (durable, pending) = core.withLock { ($0.durable, $0.pending) }
+        let (durable, pending, paths) = core.withLock { ($0.durable, $0.pending, $0.paths) }
         let unsynced = pending.indices.filter { !pending[$0].isDurable }
         guard unsynced.count <= maximumPendingOperations else {
             throw .tooManyPendingOperations(count: unsynced.count, limit: maximumPendingOperations)
@@ -70,13 +70,13 @@ extension SimulatedDisk {
         for mask in 0..<(1 << unsynced.count) {
             var kept = Set<Int>()
             for (bit, index) in unsynced.enumerated() where mask & (1 << bit) != 0 { kept.insert(index) }
-            images.insert(Core.replay(durable, pending, keeping: kept, torn: nil).image)
-            guard let last = kept.filter({ if case .write = pending[$0].operation { true } else { false } }).max(),
-                  case .write(_, _, let data) = pending[last].operation
+            images.insert(Core.replay(durable, pending, keeping: kept, torn: nil).image(paths: paths))
+            guard let last = kept.filter({ pending[$0].change.isWrite }).max(),
+                  case .write(_, _, let data) = pending[last].change
             else { continue }
             let lengths = everyTornLength ? Set(0..<data.count) : Set([0, 1, data.count / 2, data.count - 1])
             for length in lengths where length >= 0 && length < data.count {
-                images.insert(Core.replay(durable, pending, keeping: kept, torn: (last, length)).image)
+                images.insert(Core.replay(durable, pending, keeping: kept, torn: (last, length)).image(paths: paths))
             }
         }
         return images
@@ -110,7 +110,7 @@ extension SimulatedDisk.Core {
             var epochs: [Int: [Int]] = [:]
             var epoch = 0
             for index in pending.indices {
-                if pending[index].operation.isBarrier { epoch += 1 } else if !pending[index].isDurable { epochs[epoch, default: []].append(index) }
+                if pending[index].change.isBarrier { epoch += 1 } else if !pending[index].isDurable { epochs[epoch, default: []].append(index) }
             }
             let ordered = epochs.keys.sorted()
             let chosen = pick(ordered.count + 1)
@@ -122,13 +122,13 @@ extension SimulatedDisk.Core {
             if !unsynced.isEmpty { kept.remove(unsynced[pick(unsynced.count)]) }
         case .tornLastWrite:
             kept = Set(unsynced)
-            if let last = unsynced.last(where: { if case .write = pending[$0].operation { true } else { false } }),
-               case .write(_, _, let data) = pending[last].operation, !data.isEmpty
+            if let last = unsynced.last(where: { pending[$0].change.isWrite }),
+               case .write(_, _, let data) = pending[last].change, !data.isEmpty
             {
                 torn = (last, pick(data.count))
             }
         case .renameLostWithoutDirectorySync:
-            kept = Set(unsynced.filter { if case .rename = pending[$0].operation { false } else { true } })
+            kept = Set(unsynced.filter { !pending[$0].change.isRename })
         }
         return Self.replay(durable, pending, keeping: kept, torn: torn)
     }
@@ -140,7 +140,7 @@ extension SimulatedDisk.Core {
     ) -> DiskTree {
         var tree = durable
         for (index, entry) in pending.enumerated() where entry.isDurable || kept.contains(index) {
-            tree.apply(entry.operation, truncatedTo: torn?.index == index ? torn?.length : nil)
+            tree.apply(entry.change, truncatedTo: torn?.index == index ? torn?.length : nil)
         }
         tree.collectGarbage()
         return tree

@@ -28,35 +28,44 @@ import Synchronization
 public final class SimulatedDisk: Sendable {
     struct Pending: Sendable {
         let sequence: Int
-        let operation: DiskOperation
+        let change: DiskChange
         private(set) var isDurable: Bool
-        /// The inode a `.write` replaced the data of (`nil` for every other operation): a file
-        /// sync's scan of the log compares it instead of matching the operation.
+        /// The inode a `.write` replaced the data of (`nil` for every other change): a file
+        /// sync's scan of the log compares it instead of matching the change.
         private let writtenInode: Int?
+        /// The directories whose sync makes an entry change durable (see
+        /// ``DiskChange/coveringDirectories(in:)``), looked up once when the change is logged.
+        private let coveringDirectories: (Int, Int)?
 
-        init(sequence: Int, operation: DiskOperation, isDurable: Bool) {
+        init(sequence: Int, change: DiskChange, isDurable: Bool, paths: PathTable) {
             self.sequence = sequence
-            self.operation = operation
+            self.change = change
             self.isDurable = isDurable
-            if case .write(let inode, _, _) = operation { writtenInode = inode } else { writtenInode = nil }
+            if case .write(let inode, _, _) = change { writtenInode = inode } else { writtenInode = nil }
+            coveringDirectories = change.coveringDirectories(in: paths)
         }
 
         // A sync marks entries through these mutating calls, so that the log's entries are
         // tested in place (reading `pending[index].…` in a loop copied each whole entry, and so
-        // retained and released its operation's payload).
+        // retained and released its change's payload).
 
         /// Marks the entry durable if it writes `inode`'s data.
         mutating func markDurable(ifWrites inode: Int) {
             if !isDurable, writtenInode == inode { isDurable = true }
         }
 
-        /// Marks the entry durable if syncing `directory` makes its entry change durable.
-        mutating func markDurable(ifCoveredBySyncOf directory: String) {
-            if !isDurable, operation.isCovered(bySyncOf: directory) { isDurable = true }
+        /// Marks the entry durable if syncing the directory numbered `directory` makes its entry
+        /// change durable.
+        mutating func markDurable(ifCoveredBySyncOf directory: Int) {
+            if !isDurable, let covering = coveringDirectories, covering.0 == directory || covering.1 == directory {
+                isDurable = true
+            }
         }
     }
 
     struct Core: Sendable {
+        /// The numbers of every path named so far (both trees and the log use them).
+        var paths = PathTable()
         var durable = DiskTree()
         var current = DiskTree()
         var pending: [Pending] = []
@@ -81,7 +90,7 @@ public final class SimulatedDisk: Sendable {
     /// kept in ``history`` (for tests that assert the exact order of operations).
     public init(image: DiskImage = DiskImage(), capacity: Int? = nil, recordsHistory: Bool = false) {
         var core = Core(recordsHistory: recordsHistory)
-        core.durable = DiskTree(image: image, nextInode: &core.nextInode)
+        core.durable = DiskTree(image: image, nextInode: &core.nextInode, paths: &core.paths)
         core.current = core.durable
         core.capacity = capacity
         self.core = Mutex(core)
@@ -121,20 +130,20 @@ public final class SimulatedDisk: Sendable {
     }
 
     /// What processes currently read.
-    public var currentImage: DiskImage { core.withLock { $0.current.image } }
+    public var currentImage: DiskImage { core.withLock { $0.current.image(paths: $0.paths) } }
 
     /// What survives any crash now (the durable tree plus every synced pending operation).
     public var durableImage: DiskImage {
         core.withLock { core in
             var tree = core.durable
-            for entry in core.pending where entry.isDurable { tree.apply(entry.operation) }
-            return tree.image
+            for entry in core.pending where entry.isDurable { tree.apply(entry.change) }
+            return tree.image(paths: core.paths)
         }
     }
 
     /// Operations not yet folded into the durable tree, in order, with whether each is durable.
     public var pendingOperations: [(operation: DiskOperation, isDurable: Bool)] {
-        core.withLock { $0.pending.map { ($0.operation, $0.isDurable) } }
+        core.withLock { core in core.pending.map { ($0.change.operation(in: core.paths), $0.isDurable) } }
     }
 
     /// Counts of calls so far.
@@ -156,14 +165,15 @@ public final class SimulatedDisk: Sendable {
         core.withLock { core in
             core.nextInode += 1
             let inode = core.nextInode
+            let number = core.paths.number(of: path)
             for tree in [\Core.durable, \Core.current] {
-                var parent = DiskPath.parent(of: path)
-                while core[keyPath: tree].directories[DiskKey(parent)] == nil {
-                    core[keyPath: tree].directories[DiskKey(parent)] = 0o755
-                    parent = DiskPath.parent(of: parent)
+                var parent = core.paths.parent(of: number)
+                while core[keyPath: tree].directories[parent] == nil {
+                    core[keyPath: tree].directories[parent] = 0o755
+                    parent = core.paths.parent(of: parent)
                 }
                 core[keyPath: tree].inodes[inode] = DiskTree.Inode(data: data, permissions: permissions)
-                core[keyPath: tree].entries[DiskKey(path)] = inode
+                core[keyPath: tree].entries[number] = inode
                 core[keyPath: tree].collectGarbage()
             }
         }
