@@ -74,7 +74,7 @@ extension SimulationRun {
             deliver(.memoryWarning)
             await settle()
         case .grantBackgroundTask(let identifier):
-            pendingRequests[identifier] = nil
+            inbox.pendingRequests[identifier] = nil
             if current == nil { await launchInBackground(.backgroundTask(identifier)) }
             resumeIfSuspended()
             deliver(.runBackgroundTask(identifier: identifier))
@@ -135,15 +135,17 @@ extension SimulationRun {
             context.record("device", "restoration payload of \(record.id) damaged: \(restoration)")
             context.history.damageRestoration(of: record.id)
         }
-        for key in liveEdits.keys where key.scene == record.id { liveEdits[key] = nil }
+        for key in inbox.liveEdits.keys where key.scene == record.id { inbox.liveEdits[key] = nil }
         deliver(.connectScene(SceneSession(id: record.id, restorationPayload: payload), options, foreground: foreground))
         if foreground { frontSlot = slot }
         guard let scene = current.runtime.connectedScene(record.id) else { return }
         let id = scene.id
-        current.observers.append(scene.addObserver { [weak self] event in
-            guard let self, self.context.isAlive(current.number) else { return }
-            self.context.recordSceneEvent(id, event)
-            if event == .willResignActive { self.resignedScenes.insert(id) }
+        // Holds the run's context and inbox, not the run: see `DeviceInbox`.
+        let number = current.number
+        current.observers.append(scene.addObserver { [context, inbox] event in
+            guard context.isAlive(number) else { return }
+            context.recordSceneEvent(id, event)
+            if event == .willResignActive { inbox.resignedScenes.insert(id) }
         })
     }
 

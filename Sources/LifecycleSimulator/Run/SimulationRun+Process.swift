@@ -44,13 +44,14 @@ extension SimulationRun {
         let clock = VirtualClock(start: context.now)
         let logger = LifelineLogger(category: "app", sink: IncarnationLogSink(context: context, incarnation: number))
         let runtime = LifecycleRuntime(clock: clock, tracker: WorkTracker(), logger: logger, budgets: .iOS)
-        let host = SimulatedHost(context: context, incarnation: number) { [weak self] request, identifier in
-            self?.pendingRequests[identifier] = request
+        // The callbacks hold the run's context and inbox, not the run: see `DeviceInbox`.
+        let host = SimulatedHost(context: context, incarnation: number) { [inbox] request, identifier in
+            inbox.pendingRequests[identifier] = request
         }
         runtime.host = host
         let locks = SimulatedLocks(context: context, incarnation: number)
-        let history = HistoryRecorder(context: context, incarnation: number) { [weak self] key, value in
-            self?.liveEdits[key] = .some(value)
+        let history = HistoryRecorder(context: context, incarnation: number) { [inbox] key, value in
+            inbox.liveEdits[key] = .some(value)
         }
         let fileSystem = IncarnationFileSystem(base: disk.mountFileSystem(), context: context, incarnation: number)
         let environment = SimulationEnvironment(
@@ -61,12 +62,12 @@ extension SimulationRun {
             number: number, runtime: runtime, clock: clock, locks: locks, environment: environment, host: host
         )
         current = incarnation
-        liveEdits = [:]
+        inbox.liveEdits = [:]
         incarnation.app = app.makeIncarnation(environment)
-        incarnation.observers.append(runtime.addApplicationObserver { [weak self] event in
-            guard let self, self.context.isAlive(number) else { return }
-            self.context.recordApplicationEvent(event)
-            if event == .willResignActive { self.appResigned = true }
+        incarnation.observers.append(runtime.addApplicationObserver { [context, inbox] event in
+            guard context.isAlive(number) else { return }
+            context.recordApplicationEvent(event)
+            if event == .willResignActive { inbox.appResigned = true }
         })
         deliver(.launch(LaunchOptions(reason: reason, discardedSessions: pendingDiscards)))
         pendingDiscards = []

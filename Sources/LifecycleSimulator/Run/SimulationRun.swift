@@ -15,6 +15,8 @@ final class SimulationRun {
     let context: RunContext
     let disk: any DeviceDisk
     let canary: Secret
+    /// What the incarnations' callbacks report: requests, live edits, resignations.
+    let inbox = DeviceInbox()
 
     // Safe because every `@exclusivity(unchecked)` property of the run is simulator-internal state
     // touched only on the main actor by the run's own methods, none of which passes a property
@@ -29,25 +31,12 @@ final class SimulationRun {
     @exclusivity(unchecked) var frontSlot: Int?
     /// Sessions discarded while the process was not running, reported at the next launch.
     @exclusivity(unchecked) var pendingDiscards: [SceneSessionID] = []
-    /// Background-task requests the device keeps across incarnations.
-    @exclusivity(unchecked) var pendingRequests: [String: BackgroundTaskRequest] = [:]
     /// The incarnation alive, if any.
     @exclusivity(unchecked) var current: ProcessIncarnation?
     @exclusivity(unchecked) var incarnationCount = 0
     /// A crash armed by ``SimulationEvent/crashDuringNextStep(atOperation:death:)``.
     @exclusivity(unchecked) var armedForNextStep: (operation: Int, death: ProcessDeath)?
 
-    /// Latest value of each key edited during the current scene connection (scene keys) or the
-    /// current incarnation (app keys): the user must see exactly that.
-    @exclusivity(unchecked) var liveEdits: [HistoryKey: String?] = [:] {
-        didSet { liveEditsRevision &+= 1 }
-    }
-    /// Bumped by every write of ``liveEdits``: ``checkObservations()`` remembers it rather than a
-    /// copy of the edits (a kept copy made the next edit copy the whole dictionary).
-    @exclusivity(unchecked) private(set) var liveEditsRevision = 0
-    /// Scenes that resigned active during the current step, and whether the app did.
-    @exclusivity(unchecked) var resignedScenes: Set<SceneSessionID> = []
-    @exclusivity(unchecked) var appResigned = false
 
     @exclusivity(unchecked) private(set) var applied: [SimulationEvent] = []
     @exclusivity(unchecked) private(set) var skipped = 0
@@ -129,8 +118,8 @@ final class SimulationRun {
         context.step = applied.count
         applied.append(event)
         context.writesThisStep = 0
-        resignedScenes = []
-        appResigned = false
+        inbox.resignedScenes = []
+        inbox.appResigned = false
         context.record("step", event.description) { hash in
             hash.combine(byte: 1)
             event.digest(into: &hash)
