@@ -62,7 +62,7 @@ extension SimulationRun {
             number: number, runtime: runtime, clock: clock, locks: locks, environment: environment, host: host
         )
         current = incarnation
-        inbox.liveEdits = [:]
+        inbox.liveEdits.removeAll(keepingCapacity: true)  // the next incarnation edits as many keys
         incarnation.app = app.makeIncarnation(environment)
         incarnation.observers.append(runtime.addApplicationObserver { [context, inbox] event in
             guard context.isAlive(number) else { return }
