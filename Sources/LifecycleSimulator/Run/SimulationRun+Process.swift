@@ -40,7 +40,13 @@ extension SimulationRun {
         context.liveIncarnation = number
         context.isSuspended = false
         context.trippedDeath = nil
-        context.record("process", "launch #\(number) (\(Self.describe(reason)))")
+        recordInParts("process") { "launch #\(number) (\(Self.describe(reason)))" } digestText: { hash in
+            hash.combine("launch #")
+            hash.combine(decimal: number)
+            hash.combine(" (")
+            Self.digestDescription(of: reason, into: &hash)
+            hash.combine(")")
+        }
         let clock = VirtualClock(start: context.now)
         let logger = LifelineLogger(category: "app", sink: IncarnationLogSink(context: context, incarnation: number))
         let runtime = LifecycleRuntime(clock: clock, tracker: WorkTracker(), logger: logger, budgets: .iOS)
@@ -81,6 +87,18 @@ extension SimulationRun {
         case .notification: "notification"
         case .backgroundTask(let identifier): "background task \(identifier)"
         case .silentPush: "silent push"
+        }
+    }
+
+    /// Mixes the UTF-8 bytes of `describe(reason)` into `hash` without building the text.
+    static func digestDescription(of reason: LaunchOptions.Reason, into hash: inout FNV1a64) {
+        switch reason {
+        case .user: hash.combine("user")
+        case .url(let url): hash.combine("url "); hash.combine(url.absoluteString)
+        case .userActivity(let activity): hash.combine("activity "); hash.combine(activity.activityType)
+        case .notification: hash.combine("notification")
+        case .backgroundTask(let identifier): hash.combine("background task "); hash.combine(identifier)
+        case .silentPush: hash.combine("silent push")
         }
     }
 
