@@ -25,13 +25,13 @@ extension SimulationRun {
             ?? sessions.firstSlot ?? 1
         connect(slot: slot, foreground: true, restoration: nil, options: connection)
         move(slot, to: .foregroundActive)
-        await settle()
+        if !settledWithoutWaiting() { await settle() }
     }
 
     /// A launch into the background (a granted task, a silent push): no scene connects.
     func launchInBackground(_ reason: LaunchOptions.Reason) async {
         startIncarnation(reason: reason)
-        await settle()
+        if !settledWithoutWaiting() { await settle() }
     }
 
     private func startIncarnation(reason: LaunchOptions.Reason) {

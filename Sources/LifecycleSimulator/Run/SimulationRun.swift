@@ -129,7 +129,11 @@ final class SimulationRun {
             armedForNextStep = nil
             context.armedDeath = armed
         }
-        await apply(event)
+        switch applyWithoutWaiting(event) {
+        case .applied: break
+        case .appliedUnsettled: await settle()
+        case .suspends: await applySuspending(event)
+        }
         if let armed, isAlive, violation == nil {
             context.armedDeath = nil
             if context.trippedDeath == nil { context.record("process", "dies at the end of the step") }
@@ -188,11 +192,56 @@ final class SimulationRun {
     func settle() async {
         var stalls = 0
         var stalledSince: ContinuousClock.Instant?
-        while let current, violation == nil {
-            if let death = context.trippedDeath {
+        while true {
+            switch settleUntilWaiting() {
+            case .settled:
+                return
+            case .dies(let death):
                 await die(death)
                 return
+            case .waits(let tracker):
+                let generation = tracker.generation
+                await InlineJobs.yield()
+                yields += 1
+                if tracker.generation == generation {
+                    stalls += 1
+                    if stalls >= options.stallLimit, Self.hasStalled(since: &stalledSince, limit: options.stallTime) {
+                        let labels = tracker.unparkedLabels.joined(separator: "; ")
+                        context.report(.escapedWork, "tracked work waits on something the simulator does not control: \(labels)")
+                        return
+                    }
+                } else {
+                    stalls = 0
+                    stalledSince = nil
+                }
             }
+        }
+    }
+
+    /// ``settle()`` when it needs no suspension (the usual case: the captured jobs and due timers
+    /// run inline); false, with nothing left undone that ``settle()`` would not do next, when it
+    /// must wait. Callers try it before awaiting ``settle()``, which spares them the hops of the
+    /// async call.
+    func settledWithoutWaiting() -> Bool {
+        if case .settled = settleUntilWaiting() { return true }
+        return false
+    }
+
+    /// Where ``settleUntilWaiting()`` stopped.
+    enum SettleProgress {
+        /// Settled (off-main accesses reported), or there is nothing to settle.
+        case settled
+        /// A crash tripped during the step: the process dies.
+        case dies(ProcessDeath)
+        /// Only a yield can let `tracker`'s unparked work progress.
+        case waits(WorkTracker)
+    }
+
+    /// The part of ``settle()`` between two suspensions: runs captured jobs and due timers until
+    /// the device settles, a crash trips, or only a yield can make progress.
+    func settleUntilWaiting() -> SettleProgress {
+        while let current, violation == nil {
+            if let death = context.trippedDeath { return .dies(death) }
             if InlineJobs.runCaptured() > 0 { continue }
             if !context.isSuspended, let next = current.clock.nextDeadline, next <= context.now {
                 current.clock.advance(to: context.now)
@@ -200,22 +249,10 @@ final class SimulationRun {
             }
             let tracker = current.tracker
             if tracker.isQuiescent { break }
-            let generation = tracker.generation
-            await InlineJobs.yield()
-            yields += 1
-            if tracker.generation == generation {
-                stalls += 1
-                if stalls >= options.stallLimit, Self.hasStalled(since: &stalledSince, limit: options.stallTime) {
-                    let labels = tracker.unparkedLabels.joined(separator: "; ")
-                    context.report(.escapedWork, "tracked work waits on something the simulator does not control: \(labels)")
-                    return
-                }
-            } else {
-                stalls = 0
-                stalledSince = nil
-            }
+            return .waits(tracker)
         }
         reportOffMainAccesses()
+        return .settled
     }
 
     /// Whether real time `limit` has passed since the first call of a stall (it only decides when
@@ -241,7 +278,7 @@ final class SimulationRun {
         while violation == nil, let current, !context.isSuspended,
               let next = current.clock.nextDeadline, next <= target {
             if next > context.now { context.now = next }
-            await settle()
+            if !settledWithoutWaiting() { await settle() }
         }
         if target > context.now { context.now = target }
         if let current {
@@ -249,7 +286,7 @@ final class SimulationRun {
                 current.clock.skip(to: context.now)
             } else {
                 current.clock.advance(to: context.now)
-                await settle()
+                if !settledWithoutWaiting() { await settle() }
             }
         }
     }
