@@ -110,10 +110,43 @@ final class SimulationRun {
     /// if it is not.
     @discardableResult
     func perform(_ event: SimulationEvent) async -> Bool {
-        guard violation == nil else { return false }
+        switch performWithoutWaiting(event) {
+        case .skipped:
+            return false
+        case .performed:
+            return true
+        case .unfinished(let step):
+            await complete(step)
+            return true
+        }
+    }
+
+    /// How far ``performWithoutWaiting(_:)`` got with a step.
+    enum StepProgress {
+        /// Not legal now (or after a violation): nothing applied.
+        case skipped
+        /// Applied, settled and checked.
+        case performed
+        /// Begun, but it must wait: ``complete(_:)`` finishes it.
+        case unfinished(UnfinishedStep)
+    }
+
+    /// What is left of a step ``performWithoutWaiting(_:)`` began.
+    enum UnfinishedStep {
+        /// The event's application must still settle, or (``Application/suspends``) run at all;
+        /// `armed` is the crash armed for the step.
+        case applying(SimulationEvent, Application, armed: (operation: Int, death: ProcessDeath)?)
+        /// Applied; the process dies at the end of the step.
+        case dying(ProcessDeath)
+    }
+
+    /// ``perform(_:)`` up to its first suspension: a step that needs none (most of them) is done
+    /// here, without the hops of an async call; the rest is left to ``complete(_:)``.
+    func performWithoutWaiting(_ event: SimulationEvent) -> StepProgress {
+        guard violation == nil else { return .skipped }
         guard isLegal(event) else {
             skipped += 1
-            return false
+            return .skipped
         }
         context.step = applied.count
         applied.append(event)
@@ -129,22 +162,45 @@ final class SimulationRun {
             armedForNextStep = nil
             context.armedDeath = armed
         }
-        switch applyWithoutWaiting(event) {
-        case .applied: break
-        case .appliedUnsettled: await settle()
-        case .suspends: await applySuspending(event)
+        let application = applyWithoutWaiting(event)
+        guard case .applied = application else { return .unfinished(.applying(event, application, armed: armed)) }
+        if let death = deathAtEndOfStep(armed: armed) { return .unfinished(.dying(death)) }
+        closeStep()
+        return .performed
+    }
+
+    /// Finishes a step ``performWithoutWaiting(_:)`` left unfinished.
+    func complete(_ step: UnfinishedStep) async {
+        switch step {
+        case let .applying(event, application, armed):
+            switch application {
+            case .applied: break
+            case .appliedUnsettled: await settle()
+            case .suspends: await applySuspending(event)
+            }
+            if let death = deathAtEndOfStep(armed: armed) { await die(death) }
+        case .dying(let death):
+            await die(death)
         }
+        closeStep()
+    }
+
+    /// The death that ends the step once its event is applied, if any: the crash armed for it
+    /// (recorded here when it has not tripped mid-step) or one that tripped.
+    private func deathAtEndOfStep(armed: (operation: Int, death: ProcessDeath)?) -> ProcessDeath? {
         if let armed, isAlive, violation == nil {
             context.armedDeath = nil
             if context.trippedDeath == nil { context.record("process", "dies at the end of the step") }
-            await die(context.trippedDeath ?? armed.death)
-        } else if let death = context.trippedDeath {
-            await die(death)
+            return context.trippedDeath ?? armed.death
         }
+        return context.trippedDeath
+    }
+
+    /// The end of every applied step: the checks.
+    private func closeStep() {
         context.armedDeath = nil
         writesPerStep.append(context.writesThisStep)
         endOfStep()
-        return true
     }
 
     /// The outcome after the last step (and the final check, if enabled).
