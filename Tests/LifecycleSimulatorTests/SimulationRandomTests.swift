@@ -1,4 +1,4 @@
-import LifecycleSimulator
+@testable import LifecycleSimulator
 import Testing
 
 @Suite("SimulationRandom")
@@ -45,6 +45,28 @@ struct SimulationRandomTests {
     func derivedSeeds() {
         #expect(SimulationRandom.derive(9, 0) != SimulationRandom.derive(9, 1))
         #expect(SimulationRandom.derive(9, 5) == SimulationRandom.derive(9, 5))
+    }
+
+    @Test("draws and digest replayed from the seed are those of the values drawn")
+    func replayedDraws() {
+        var random = SimulationRandom(seed: 11)
+        let drawn = (0..<40).map { _ in random.next() }
+        var digest = FNV1a64()
+        for value in drawn { digest.combine(value) }
+        #expect(random.draws == drawn)
+        #expect(random.digest == digest)
+        _ = random.int(below: 3)
+        #expect(random.drawCount > 40)
+        #expect(Array(random.draws.prefix(40)) == drawn)
+    }
+
+    @Test("a number's decimal digits hash like its text")
+    func decimalDigest() {
+        for number in [0, 7, 10, 99, 100, 12_345, -1, -408, Int.max, Int.min] {
+            var hash = FNV1a64("#")
+            hash.combine(decimal: number)
+            #expect(hash == FNV1a64("#\(number)"))
+        }
     }
 
     @Test("FNV-1a 64 matches the reference values")

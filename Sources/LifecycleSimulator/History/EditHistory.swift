@@ -28,6 +28,9 @@ public final class EditHistory {
 
         /// Appends `version`; returns its index.
         mutating func append(_ version: Version) -> Int {
+            // Room for several edits at the first: a key is usually edited again, and growing
+            // one by one reallocated the versions on most edits.
+            if versions.isEmpty { versions.reserveCapacity(8) }
             versions.append(version)
             return versions.count - 1
         }
@@ -62,7 +65,11 @@ public final class EditHistory {
     @exclusivity(unchecked) private(set) var editsSinceView = 0
 
     /// Creates an empty history.
-    public init() {}
+    public init() {
+        // Room for a run's keys from the start: growing from empty rehashed every entry
+        // several times per run.
+        entries.reserveCapacity(16)
+    }
 
     /// Keeps `view` as the one found consistent; the changes since start from none.
     func keep(_ view: ConsistentView) {

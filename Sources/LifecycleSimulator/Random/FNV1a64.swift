@@ -35,6 +35,21 @@ public struct FNV1a64: Hashable, Sendable, CustomStringConvertible {
         combine(UInt64(bitPattern: Int64(number)))
     }
 
+    /// Mixes in the UTF-8 bytes of `number` written in decimal (those of `String(number)`),
+    /// without building the text.
+    mutating func combine(decimal number: Int) {
+        if number < 0 { combine(byte: UInt8(ascii: "-")) }
+        var rest = number.magnitude
+        var divisor: UInt = 1
+        while rest / divisor >= 10 { divisor *= 10 }
+        while true {
+            combine(byte: UInt8(ascii: "0") + UInt8(truncatingIfNeeded: rest / divisor))
+            rest %= divisor
+            if divisor == 1 { return }
+            divisor /= 10
+        }
+    }
+
     /// Mixes in one byte.
     public mutating func combine(byte: UInt8) {
         value = (value ^ UInt64(byte)) &* 0x0000_0100_0000_01B3

@@ -1,5 +1,5 @@
 /// The simulator's only source of randomness: xoshiro256** seeded through SplitMix64, with every
-/// draw recorded.
+/// draw counted (the draws themselves are replayed from the seed on demand).
 ///
 /// ```swift
 /// var random = SimulationRandom(seed: 42)
@@ -16,10 +16,8 @@ public struct SimulationRandom: RandomNumberGenerator, Sendable {
     private var s1: UInt64
     private var s2: UInt64
     private var s3: UInt64
-    /// Every value drawn so far, in order.
-    public private(set) var draws: [UInt64] = []
-    /// FNV-1a digest of every value drawn so far: equal digests mean equal draw sequences.
-    public private(set) var digest = FNV1a64()
+    /// How many values were drawn.
+    public private(set) var drawCount = 0
 
     /// Creates a generator whose whole sequence is determined by `seed`.
     public init(seed: UInt64) {
@@ -31,10 +29,25 @@ public struct SimulationRandom: RandomNumberGenerator, Sendable {
         s3 = Self.splitMix(&mix)
     }
 
-    /// How many values were drawn.
-    public var drawCount: Int { draws.count }
+    // The draws and their digest are recomputed from the seed when asked (rarely: once per
+    // schedule) rather than recorded on every draw: the sequence is determined by the seed, so
+    // the first `drawCount` values of a fresh generator are exactly the values drawn.
 
-    /// The next 64 random bits (xoshiro256**), recorded.
+    /// Every value drawn so far, in order.
+    public var draws: [UInt64] {
+        var replay = SimulationRandom(seed: seed)
+        return (0..<drawCount).map { _ in replay.next() }
+    }
+
+    /// FNV-1a digest of every value drawn so far: equal digests mean equal draw sequences.
+    public var digest: FNV1a64 {
+        var replay = SimulationRandom(seed: seed)
+        var digest = FNV1a64()
+        for _ in 0..<drawCount { digest.combine(replay.next()) }
+        return digest
+    }
+
+    /// The next 64 random bits (xoshiro256**), counted.
     public mutating func next() -> UInt64 {
         let result = Self.rotate(s1 &* 5, 7) &* 9
         let t = s1 << 17
@@ -44,8 +57,7 @@ public struct SimulationRandom: RandomNumberGenerator, Sendable {
         s0 ^= s3
         s2 ^= t
         s3 = Self.rotate(s3, 45)
-        draws.append(result)
-        digest.combine(result)
+        drawCount += 1
         return result
     }
 

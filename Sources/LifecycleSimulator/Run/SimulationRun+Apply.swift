@@ -3,100 +3,125 @@ import Lifecycle
 
 /// How each event acts on the device and the runtime.
 extension SimulationRun {
-    func apply(_ event: SimulationEvent) async {
+    /// How far ``applyWithoutWaiting(_:)`` got with an event.
+    enum Application {
+        /// Applied, the device settled (or no settling was due).
+        case applied
+        /// Applied; settling needs to wait: ``settle()`` finishes it.
+        case appliedUnsettled
+        /// Not started (nothing done): the event suspends, ``applySuspending(_:)`` applies it.
+        case suspends
+    }
+
+    /// Applies `event` when it needs no suspension, settling the device afterwards without waiting
+    /// when it can. Most events take this path, which spares the step the hops into and out of
+    /// async calls (each `await` of an isolated async function switches executors twice).
+    func applyWithoutWaiting(_ event: SimulationEvent) -> Application {
         switch event {
-        case .launch(let kind):
-            await launch(kind)
+        case .launch, .kill, .powerLoss, .terminate, .expireExtraTime, .advance, .clockJump:
+            return .suspends
         case let .connectScene(slot, foreground, restoration):
             resumeIfSuspended()
             connect(slot: slot, foreground: foreground, restoration: restoration, options: .none)
-            await settle()
         case let .connectSceneWithLink(slot, link, asActivity):
             resumeIfSuspended()
             let url = app.links[link]
             let options = asActivity ? ConnectionOptions(userActivities: [.universalLink(url)]) : ConnectionOptions(urls: [url])
             connect(slot: slot, foreground: true, restoration: nil, options: options)
-            await settle()
         case .disconnectScene(let slot):
             resumeIfSuspended()
             if let id = sessions[slot]?.id { deliver(.disconnectScene(id)) }
-            await settle()
         case .discardSession(let slot):
-            guard let id = sessions[slot]?.id else { return }
+            guard let id = sessions[slot]?.id else { return .applied }
             sessions[slot] = nil
             if frontSlot == slot { frontSlot = nil }
-            if isAlive {
-                resumeIfSuspended()
-                deliver(.discardSessions([id]))
-                await settle()
-            } else {
+            guard isAlive else {
                 pendingDiscards.append(id)
                 context.record("device", "session \(id) discarded while not running")
+                return .applied
             }
+            resumeIfSuspended()
+            deliver(.discardSessions([id]))
         case .activate(let slot):
             resumeIfSuspended()
             move(slot, to: .foregroundActive)
             frontSlot = slot
-            await settle()
         case .resignActive(let slot):
             move(slot, to: .foregroundInactive)
-            await settle()
         case .enterBackground(let slot):
             move(slot, to: .background)
-            await settle()
         case .enterForeground(let slot):
             resumeIfSuspended()
             move(slot, to: .foregroundInactive)
-            await settle()
         case let .openLink(slot, link):
             if let id = sessions[slot]?.id { deliver(.openURLs([app.links[link]], in: id)) }
-            await settle()
         case let .userAction(name, slot, seed):
             performUserAction(name, slot: slot, seed: seed)
-            await settle()
         case .suspend:
             if let held = current?.locks.heldNames, !held.isEmpty {
                 context.report(.lockHeldIntoSuspension, "suspended while holding \(held.joined(separator: ", ")) (0xdead10cc)")
-                return
+                return .applied
             }
             deliver(.suspend)
             context.isSuspended = true
+            return .applied
+        case let .crashDuringNextStep(operation, death):
+            armedForNextStep = (operation, death)
+            return .applied
+        case .memoryWarning:
+            deliver(.memoryWarning)
+        case .grantBackgroundTask(let identifier):
+            // Without a process the grant launches one (suspends): checked before any change.
+            guard current != nil else { return .suspends }
+            inbox.pendingRequests[identifier] = nil
+            resumeIfSuspended()
+            deliver(.runBackgroundTask(identifier: identifier))
+        case .expireBackgroundTask(let identifier):
+            deliver(.expireBackgroundTask(identifier: identifier))
+        case .silentPush:
+            guard current != nil else { return .suspends }
+            resumeIfSuspended()
+            deliver(.silentPush(["simulated": "push"]))
+        case .corruptFile(let seed):
+            corruptFile(seed: seed)
+            return .applied
+        }
+        return settledWithoutWaiting() ? .applied : .appliedUnsettled
+    }
+
+    /// Applies an event ``applyWithoutWaiting(_:)`` left untouched (``Application/suspends``).
+    func applySuspending(_ event: SimulationEvent) async {
+        switch event {
+        case .launch(let kind):
+            await launch(kind)
         case .kill:
             await die(.kill)
         case .powerLoss(let policy, let seed):
             await die(.powerLoss(policy: policy, seed: seed))
-        case let .crashDuringNextStep(operation, death):
-            armedForNextStep = (operation, death)
         case .terminate:
             deliver(.terminate)
             await die(.kill, reason: "terminated")
-        case .memoryWarning:
-            deliver(.memoryWarning)
-            await settle()
         case .grantBackgroundTask(let identifier):
-            pendingRequests[identifier] = nil
+            inbox.pendingRequests[identifier] = nil
             if current == nil { await launchInBackground(.backgroundTask(identifier)) }
             resumeIfSuspended()
             deliver(.runBackgroundTask(identifier: identifier))
             await settle()
-        case .expireBackgroundTask(let identifier):
-            deliver(.expireBackgroundTask(identifier: identifier))
-            await settle()
-        case .expireExtraTime:
-            if let deadline = current?.runtime.extraTimeLeases.first?.deadline {
-                await advanceTime(to: deadline)
-            }
         case .silentPush:
             if current == nil { await launchInBackground(.silentPush) }
             resumeIfSuspended()
             deliver(.silentPush(["simulated": "push"]))
             await settle()
+        case .expireExtraTime:
+            if let deadline = current?.runtime.extraTimeLeases.first?.deadline {
+                await advanceTime(to: deadline)
+            }
         case .advance(let milliseconds):
             await advanceTime(to: context.now.advanced(by: .milliseconds(milliseconds)))
         case .clockJump(let hours):
             await advanceTime(to: context.now.advanced(by: .seconds(hours * 3_600)))
-        case .corruptFile(let seed):
-            corruptFile(seed: seed)
+        default:
+            assertionFailure("\(event) is applied without waiting")
         }
     }
 
@@ -135,15 +160,17 @@ extension SimulationRun {
             context.record("device", "restoration payload of \(record.id) damaged: \(restoration)")
             context.history.damageRestoration(of: record.id)
         }
-        for key in liveEdits.keys where key.scene == record.id { liveEdits[key] = nil }
+        for key in inbox.liveEdits.keys where key.scene == record.id { inbox.liveEdits[key] = nil }
         deliver(.connectScene(SceneSession(id: record.id, restorationPayload: payload), options, foreground: foreground))
         if foreground { frontSlot = slot }
         guard let scene = current.runtime.connectedScene(record.id) else { return }
         let id = scene.id
-        current.observers.append(scene.addObserver { [weak self] event in
-            guard let self, self.context.isAlive(current.number) else { return }
-            self.context.recordSceneEvent(id, event)
-            if event == .willResignActive { self.resignedScenes.insert(id) }
+        // Holds the run's context and inbox, not the run: see `DeviceInbox`.
+        let number = current.number
+        current.observers.append(scene.addObserver { [context, inbox] event in
+            guard context.isAlive(number) else { return }
+            context.recordSceneEvent(id, event)
+            if event == .willResignActive { inbox.resignedScenes.insert(id) }
         })
     }
 
@@ -151,7 +178,12 @@ extension SimulationRun {
         let generation = sessionGenerations[slot, default: 0] + 1
         sessionGenerations[slot] = generation
         let id = SceneSessionID(generation == 1 ? "S\(slot)" : "S\(slot).\(generation)")
-        context.record("device", "new session \(id) in slot \(slot)")
+        recordInParts("device") { "new session \(id) in slot \(slot)" } digestText: { hash in
+            hash.combine("new session ")
+            hash.combine(id.rawValue)
+            hash.combine(" in slot ")
+            hash.combine(decimal: slot)
+        }
         return SessionRecord(id: id, payload: nil)
     }
 

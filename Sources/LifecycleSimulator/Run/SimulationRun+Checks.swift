@@ -9,9 +9,9 @@ extension SimulationRun {
     func endOfStep() {
         reportOffMainAccesses()
         guard violation == nil, let current, context.isAlive(current.number) else { return }
-        if options.acknowledgesOnInactive, !resignedScenes.isEmpty || appResigned {
-            let scenes = resignedScenes
-            let app = appResigned
+        if options.acknowledgesOnInactive, !inbox.resignedScenes.isEmpty || inbox.appResigned {
+            let scenes = inbox.resignedScenes
+            let app = inbox.appResigned
             let keys = context.history.acknowledgePending(incarnation: current.number) { key in
                 key.scene.map { scenes.contains($0) } ?? app
             }
@@ -29,7 +29,7 @@ extension SimulationRun {
     func checkObservations() {
         guard violation == nil, let current, let appIncarnation = current.app else { return }
         let history = context.history
-        let liveEdits = self.liveEdits
+        let liveEdits = inbox.liveEdits
         let observations = app.observe(appIncarnation)
         // The check of an observation depends only on what it shows, the key's live edit and the
         // key's history entry: one that passed in the same place of the last consistent view, of
@@ -39,7 +39,7 @@ extension SimulationRun {
         // new incarnation's reset, a scene's edits dropped) makes the counts differ, and then
         // every observation is checked.
         var previous: [Observation] = []
-        if let view = history.consistentView, liveEditsRevision &- view.liveEditsRevision == history.editsSinceView {
+        if let view = history.consistentView, inbox.liveEditsRevision &- view.liveEditsRevision == history.editsSinceView {
             previous = view.observations
         }
         let hasLiveEdits = !liveEdits.isEmpty
@@ -64,7 +64,7 @@ extension SimulationRun {
                 return
             }
         }
-        history.keep(EditHistory.ConsistentView(observations: observations, liveEditsRevision: liveEditsRevision))
+        history.keep(EditHistory.ConsistentView(observations: observations, liveEditsRevision: inbox.liveEditsRevision))
     }
 
     private func report(_ key: HistoryKey, shows value: String?, expected: String, live: Bool) {

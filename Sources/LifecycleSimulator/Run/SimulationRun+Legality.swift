@@ -129,7 +129,7 @@ extension SimulationRun {
     var canPushSilently: Bool { true }
 
     func canGrantBackgroundTask(_ identifier: String) -> Bool {
-        guard let request = pendingRequests[identifier] else { return false }
+        guard let request = inbox.pendingRequests[identifier] else { return false }
         return canGrantBackgroundTask(identifier, request: request)
     }
 

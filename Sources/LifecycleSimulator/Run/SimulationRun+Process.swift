@@ -25,13 +25,13 @@ extension SimulationRun {
             ?? sessions.firstSlot ?? 1
         connect(slot: slot, foreground: true, restoration: nil, options: connection)
         move(slot, to: .foregroundActive)
-        await settle()
+        if !settledWithoutWaiting() { await settle() }
     }
 
     /// A launch into the background (a granted task, a silent push): no scene connects.
     func launchInBackground(_ reason: LaunchOptions.Reason) async {
         startIncarnation(reason: reason)
-        await settle()
+        if !settledWithoutWaiting() { await settle() }
     }
 
     private func startIncarnation(reason: LaunchOptions.Reason) {
@@ -40,17 +40,24 @@ extension SimulationRun {
         context.liveIncarnation = number
         context.isSuspended = false
         context.trippedDeath = nil
-        context.record("process", "launch #\(number) (\(Self.describe(reason)))")
+        recordInParts("process") { "launch #\(number) (\(Self.describe(reason)))" } digestText: { hash in
+            hash.combine("launch #")
+            hash.combine(decimal: number)
+            hash.combine(" (")
+            Self.digestDescription(of: reason, into: &hash)
+            hash.combine(")")
+        }
         let clock = VirtualClock(start: context.now)
         let logger = LifelineLogger(category: "app", sink: IncarnationLogSink(context: context, incarnation: number))
         let runtime = LifecycleRuntime(clock: clock, tracker: WorkTracker(), logger: logger, budgets: .iOS)
-        let host = SimulatedHost(context: context, incarnation: number) { [weak self] request, identifier in
-            self?.pendingRequests[identifier] = request
+        // The callbacks hold the run's context and inbox, not the run: see `DeviceInbox`.
+        let host = SimulatedHost(context: context, incarnation: number) { [inbox] request, identifier in
+            inbox.pendingRequests[identifier] = request
         }
         runtime.host = host
         let locks = SimulatedLocks(context: context, incarnation: number)
-        let history = HistoryRecorder(context: context, incarnation: number) { [weak self] key, value in
-            self?.liveEdits[key] = .some(value)
+        let history = HistoryRecorder(context: context, incarnation: number) { [inbox] key, value in
+            inbox.liveEdits[key] = .some(value)
         }
         let fileSystem = IncarnationFileSystem(base: disk.mountFileSystem(), context: context, incarnation: number)
         let environment = SimulationEnvironment(
@@ -61,12 +68,12 @@ extension SimulationRun {
             number: number, runtime: runtime, clock: clock, locks: locks, environment: environment, host: host
         )
         current = incarnation
-        liveEdits = [:]
+        inbox.liveEdits.removeAll(keepingCapacity: true)  // the next incarnation edits as many keys
         incarnation.app = app.makeIncarnation(environment)
-        incarnation.observers.append(runtime.addApplicationObserver { [weak self] event in
-            guard let self, self.context.isAlive(number) else { return }
-            self.context.recordApplicationEvent(event)
-            if event == .willResignActive { self.appResigned = true }
+        incarnation.observers.append(runtime.addApplicationObserver { [context, inbox] event in
+            guard context.isAlive(number) else { return }
+            context.recordApplicationEvent(event)
+            if event == .willResignActive { inbox.appResigned = true }
         })
         deliver(.launch(LaunchOptions(reason: reason, discardedSessions: pendingDiscards)))
         pendingDiscards = []
@@ -80,6 +87,18 @@ extension SimulationRun {
         case .notification: "notification"
         case .backgroundTask(let identifier): "background task \(identifier)"
         case .silentPush: "silent push"
+        }
+    }
+
+    /// Mixes the UTF-8 bytes of `describe(reason)` into `hash` without building the text.
+    static func digestDescription(of reason: LaunchOptions.Reason, into hash: inout FNV1a64) {
+        switch reason {
+        case .user: hash.combine("user")
+        case .url(let url): hash.combine("url "); hash.combine(url.absoluteString)
+        case .userActivity(let activity): hash.combine("activity "); hash.combine(activity.activityType)
+        case .notification: hash.combine("notification")
+        case .backgroundTask(let identifier): hash.combine("background task "); hash.combine(identifier)
+        case .silentPush: hash.combine("silent push")
         }
     }
 

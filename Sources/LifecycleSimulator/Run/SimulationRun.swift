@@ -15,6 +15,8 @@ final class SimulationRun {
     let context: RunContext
     let disk: any DeviceDisk
     let canary: Secret
+    /// What the incarnations' callbacks report: requests, live edits, resignations.
+    let inbox = DeviceInbox()
 
     // Safe because every `@exclusivity(unchecked)` property of the run is simulator-internal state
     // touched only on the main actor by the run's own methods, none of which passes a property
@@ -29,25 +31,12 @@ final class SimulationRun {
     @exclusivity(unchecked) var frontSlot: Int?
     /// Sessions discarded while the process was not running, reported at the next launch.
     @exclusivity(unchecked) var pendingDiscards: [SceneSessionID] = []
-    /// Background-task requests the device keeps across incarnations.
-    @exclusivity(unchecked) var pendingRequests: [String: BackgroundTaskRequest] = [:]
     /// The incarnation alive, if any.
     @exclusivity(unchecked) var current: ProcessIncarnation?
     @exclusivity(unchecked) var incarnationCount = 0
     /// A crash armed by ``SimulationEvent/crashDuringNextStep(atOperation:death:)``.
     @exclusivity(unchecked) var armedForNextStep: (operation: Int, death: ProcessDeath)?
 
-    /// Latest value of each key edited during the current scene connection (scene keys) or the
-    /// current incarnation (app keys): the user must see exactly that.
-    @exclusivity(unchecked) var liveEdits: [HistoryKey: String?] = [:] {
-        didSet { liveEditsRevision &+= 1 }
-    }
-    /// Bumped by every write of ``liveEdits``: ``checkObservations()`` remembers it rather than a
-    /// copy of the edits (a kept copy made the next edit copy the whole dictionary).
-    @exclusivity(unchecked) private(set) var liveEditsRevision = 0
-    /// Scenes that resigned active during the current step, and whether the app did.
-    @exclusivity(unchecked) var resignedScenes: Set<SceneSessionID> = []
-    @exclusivity(unchecked) var appResigned = false
 
     @exclusivity(unchecked) private(set) var applied: [SimulationEvent] = []
     @exclusivity(unchecked) private(set) var skipped = 0
@@ -121,16 +110,49 @@ final class SimulationRun {
     /// if it is not.
     @discardableResult
     func perform(_ event: SimulationEvent) async -> Bool {
-        guard violation == nil else { return false }
+        switch performWithoutWaiting(event) {
+        case .skipped:
+            return false
+        case .performed:
+            return true
+        case .unfinished(let step):
+            await complete(step)
+            return true
+        }
+    }
+
+    /// How far ``performWithoutWaiting(_:)`` got with a step.
+    enum StepProgress {
+        /// Not legal now (or after a violation): nothing applied.
+        case skipped
+        /// Applied, settled and checked.
+        case performed
+        /// Begun, but it must wait: ``complete(_:)`` finishes it.
+        case unfinished(UnfinishedStep)
+    }
+
+    /// What is left of a step ``performWithoutWaiting(_:)`` began.
+    enum UnfinishedStep {
+        /// The event's application must still settle, or (``Application/suspends``) run at all;
+        /// `armed` is the crash armed for the step.
+        case applying(SimulationEvent, Application, armed: (operation: Int, death: ProcessDeath)?)
+        /// Applied; the process dies at the end of the step.
+        case dying(ProcessDeath)
+    }
+
+    /// ``perform(_:)`` up to its first suspension: a step that needs none (most of them) is done
+    /// here, without the hops of an async call; the rest is left to ``complete(_:)``.
+    func performWithoutWaiting(_ event: SimulationEvent) -> StepProgress {
+        guard violation == nil else { return .skipped }
         guard isLegal(event) else {
             skipped += 1
-            return false
+            return .skipped
         }
         context.step = applied.count
         applied.append(event)
         context.writesThisStep = 0
-        resignedScenes = []
-        appResigned = false
+        inbox.resignedScenes = []
+        inbox.appResigned = false
         context.record("step", event.description) { hash in
             hash.combine(byte: 1)
             event.digest(into: &hash)
@@ -140,18 +162,45 @@ final class SimulationRun {
             armedForNextStep = nil
             context.armedDeath = armed
         }
-        await apply(event)
+        let application = applyWithoutWaiting(event)
+        guard case .applied = application else { return .unfinished(.applying(event, application, armed: armed)) }
+        if let death = deathAtEndOfStep(armed: armed) { return .unfinished(.dying(death)) }
+        closeStep()
+        return .performed
+    }
+
+    /// Finishes a step ``performWithoutWaiting(_:)`` left unfinished.
+    func complete(_ step: UnfinishedStep) async {
+        switch step {
+        case let .applying(event, application, armed):
+            switch application {
+            case .applied: break
+            case .appliedUnsettled: await settle()
+            case .suspends: await applySuspending(event)
+            }
+            if let death = deathAtEndOfStep(armed: armed) { await die(death) }
+        case .dying(let death):
+            await die(death)
+        }
+        closeStep()
+    }
+
+    /// The death that ends the step once its event is applied, if any: the crash armed for it
+    /// (recorded here when it has not tripped mid-step) or one that tripped.
+    private func deathAtEndOfStep(armed: (operation: Int, death: ProcessDeath)?) -> ProcessDeath? {
         if let armed, isAlive, violation == nil {
             context.armedDeath = nil
             if context.trippedDeath == nil { context.record("process", "dies at the end of the step") }
-            await die(context.trippedDeath ?? armed.death)
-        } else if let death = context.trippedDeath {
-            await die(death)
+            return context.trippedDeath ?? armed.death
         }
+        return context.trippedDeath
+    }
+
+    /// The end of every applied step: the checks.
+    private func closeStep() {
         context.armedDeath = nil
         writesPerStep.append(context.writesThisStep)
         endOfStep()
-        return true
     }
 
     /// The outcome after the last step (and the final check, if enabled).
@@ -169,6 +218,14 @@ final class SimulationRun {
             traceHash: context.trace.hash, trace: context.trace.records, writesPerStep: writesPerStep,
             yields: yields, simulatedMilliseconds: RunContext.milliseconds(context.now),
             incarnations: incarnationCount
+        )
+    }
+
+    /// Records a line like `context.record(lane, text)` (the same record, the same hash) whose text
+    /// is built only if the trace keeps records: `digestText` mixes exactly its UTF-8 bytes.
+    func recordInParts(_ lane: String, text: () -> String, digestText: (inout FNV1a64) -> Void) {
+        context.trace.append(
+            step: context.step, milliseconds: context.nowMilliseconds, lane: lane, text: text, digestText: digestText
         )
     }
 
@@ -191,11 +248,56 @@ final class SimulationRun {
     func settle() async {
         var stalls = 0
         var stalledSince: ContinuousClock.Instant?
-        while let current, violation == nil {
-            if let death = context.trippedDeath {
+        while true {
+            switch settleUntilWaiting() {
+            case .settled:
+                return
+            case .dies(let death):
                 await die(death)
                 return
+            case .waits(let tracker):
+                let generation = tracker.generation
+                await InlineJobs.yield()
+                yields += 1
+                if tracker.generation == generation {
+                    stalls += 1
+                    if stalls >= options.stallLimit, Self.hasStalled(since: &stalledSince, limit: options.stallTime) {
+                        let labels = tracker.unparkedLabels.joined(separator: "; ")
+                        context.report(.escapedWork, "tracked work waits on something the simulator does not control: \(labels)")
+                        return
+                    }
+                } else {
+                    stalls = 0
+                    stalledSince = nil
+                }
             }
+        }
+    }
+
+    /// ``settle()`` when it needs no suspension (the usual case: the captured jobs and due timers
+    /// run inline); false, with nothing left undone that ``settle()`` would not do next, when it
+    /// must wait. Callers try it before awaiting ``settle()``, which spares them the hops of the
+    /// async call.
+    func settledWithoutWaiting() -> Bool {
+        if case .settled = settleUntilWaiting() { return true }
+        return false
+    }
+
+    /// Where ``settleUntilWaiting()`` stopped.
+    enum SettleProgress {
+        /// Settled (off-main accesses reported), or there is nothing to settle.
+        case settled
+        /// A crash tripped during the step: the process dies.
+        case dies(ProcessDeath)
+        /// Only a yield can let `tracker`'s unparked work progress.
+        case waits(WorkTracker)
+    }
+
+    /// The part of ``settle()`` between two suspensions: runs captured jobs and due timers until
+    /// the device settles, a crash trips, or only a yield can make progress.
+    func settleUntilWaiting() -> SettleProgress {
+        while let current, violation == nil {
+            if let death = context.trippedDeath { return .dies(death) }
             if InlineJobs.runCaptured() > 0 { continue }
             if !context.isSuspended, let next = current.clock.nextDeadline, next <= context.now {
                 current.clock.advance(to: context.now)
@@ -203,22 +305,10 @@ final class SimulationRun {
             }
             let tracker = current.tracker
             if tracker.isQuiescent { break }
-            let generation = tracker.generation
-            await InlineJobs.yield()
-            yields += 1
-            if tracker.generation == generation {
-                stalls += 1
-                if stalls >= options.stallLimit, Self.hasStalled(since: &stalledSince, limit: options.stallTime) {
-                    let labels = tracker.unparkedLabels.joined(separator: "; ")
-                    context.report(.escapedWork, "tracked work waits on something the simulator does not control: \(labels)")
-                    return
-                }
-            } else {
-                stalls = 0
-                stalledSince = nil
-            }
+            return .waits(tracker)
         }
         reportOffMainAccesses()
+        return .settled
     }
 
     /// Whether real time `limit` has passed since the first call of a stall (it only decides when
@@ -244,7 +334,7 @@ final class SimulationRun {
         while violation == nil, let current, !context.isSuspended,
               let next = current.clock.nextDeadline, next <= target {
             if next > context.now { context.now = next }
-            await settle()
+            if !settledWithoutWaiting() { await settle() }
         }
         if target > context.now { context.now = target }
         if let current {
@@ -252,7 +342,7 @@ final class SimulationRun {
                 current.clock.skip(to: context.now)
             } else {
                 current.clock.advance(to: context.now)
-                await settle()
+                if !settledWithoutWaiting() { await settle() }
             }
         }
     }

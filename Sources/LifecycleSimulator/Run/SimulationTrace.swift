@@ -57,6 +57,24 @@ public final class SimulationTrace {
         if keepsRecords { records.append(Record(step: step, milliseconds: milliseconds, lane: lane(), text: text())) }
     }
 
+    /// Appends a record whose text comes in parts: `digestText` mixes exactly the UTF-8 bytes of
+    /// `text()` into the hash, so the hash is the one ``append(_:)`` gives the same record, and
+    /// the text is built only if records are kept (for frequent records hashed like rare ones).
+    func append(
+        step: Int, milliseconds: Int64, lane: String, text: () -> String, digestText: (inout FNV1a64) -> Void
+    ) {
+        assert({ var parts = FNV1a64(); digestText(&parts); return parts == FNV1a64(text()) }(),
+               "the digest of a record's text parts differs from its text's: \(text())")
+        count += 1
+        hash.combine(UInt64(bitPattern: Int64(step)))
+        hash.combine(UInt64(bitPattern: milliseconds))
+        hash.combine(lane)
+        hash.combine(byte: 0)
+        digestText(&hash)
+        hash.combine(byte: 10)
+        if keepsRecords { records.append(Record(step: step, milliseconds: milliseconds, lane: lane, text: text())) }
+    }
+
     /// Appends a record.
     public func append(_ record: Record) {
         count += 1

@@ -54,7 +54,8 @@ public struct Simulator<Incarnation: AnyObject> {
             guard run.violation == nil,
                   let event = run.withScenesCached({ generator.next(for: run, random: &random) })
             else { break }
-            await run.perform(event)
+            // `run.perform(event)`, without awaiting it when the step need not wait (most steps).
+            if case .unfinished(let step) = run.performWithoutWaiting(event) { await run.complete(step) }
         }
         run.context.record("run", "random draws \(random.drawCount) digest \(random.digest)")
         return await run.finish()

@@ -261,7 +261,7 @@ struct ScheduleGenerator {
         offers.add(.silentPush, ifLegalIn: run)
         if isAlive, run.armedForNextStep == nil { offers.add(.crashDuringNextStep, .crashDuringNextStep, 1) }
         offers.add(.powerLoss, .powerLoss, 1)
-        let requests = run.pendingRequests
+        let requests = run.inbox.pendingRequests
         if requests.count == 1 {
             // One key needs no sorting (the usual case), and its request is at hand (a loop over
             // the one entry: `first` of the dictionary or its keys took a slow generic path).

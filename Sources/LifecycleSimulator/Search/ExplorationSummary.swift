@@ -51,7 +51,7 @@ public struct ExplorationSummary: Sendable {
     public var table: String {
         var lines: [String] = []
         func row(_ name: String, _ value: String) {
-            lines.append(name.padding(toLength: 26, withPad: " ", startingAt: 0) + value)
+            lines.append(Self.column(name) + value)
         }
         row("mode", mode)
         row("schedules", "\(schedules)")
@@ -61,11 +61,21 @@ public struct ExplorationSummary: Sendable {
         row("combined trace hash", FNV1a64Hex.hex(combinedTraceHash))
         row("result", failure.map { "FAILED: \($0.violation.kind)" } ?? "all schedules passed")
         lines.append("")
-        lines.append("event kind".padding(toLength: 26, withPad: " ", startingAt: 0) + "count")
+        lines.append(Self.column("event kind") + "count")
         for (kind, count) in eventCounts.sorted(by: { $0.key < $1.key }) {
             row("  " + kind.rawValue, "\(count)")
         }
         return lines.joined(separator: "\n")
+    }
+
+    /// `name` cut or padded with spaces to the first column's 26 characters: Foundation's
+    /// `padding(toLength:withPad:startingAt:)` without its bridging, which cost more than the
+    /// rest of a short exploration's summary (the names are ASCII: characters are UTF-16 units).
+    static func column(_ name: String) -> String {
+        let width = 26
+        let count = name.count
+        if count >= width { return String(name.prefix(width)) }
+        return name + String(repeating: " ", count: width - count)
     }
 
     static func duration(_ milliseconds: Int64) -> String {

@@ -1,0 +1,31 @@
+import Lifecycle
+
+/// What the live incarnation's callbacks report to the device during a run: the background-task
+/// requests the device keeps, the user's live edits, and the scenes (and whether the app) that
+/// resigned active during the current step.
+///
+/// Kept apart from ``SimulationRun`` so that the callbacks can hold it strongly: they held the run
+/// weakly before, and a weakly referenced object gets a side table, which made every retain and
+/// release of the run (several per step) take the slow path. It holds values only, so holding it
+/// makes no cycle; a callback of a run that has ended writes into an inbox nobody reads.
+///
+/// Owned by one ``SimulationRun`` (and held by its incarnations' callbacks); main actor.
+@MainActor
+final class DeviceInbox {
+    // Safe because every `@exclusivity(unchecked)` property of the inbox is touched only on the
+    // main actor by the run's methods and its incarnations' callbacks, one read or write at a time
+    // (none passes a property inout across a call that could reach the inbox).
+    /// Background-task requests the device keeps across incarnations.
+    @exclusivity(unchecked) var pendingRequests: [String: BackgroundTaskRequest] = [:]
+    /// Latest value of each key edited during the current scene connection (scene keys) or the
+    /// current incarnation (app keys): the user must see exactly that.
+    @exclusivity(unchecked) var liveEdits: [HistoryKey: String?] = [:] {
+        didSet { liveEditsRevision &+= 1 }
+    }
+    /// Bumped by every write of ``liveEdits``: ``SimulationRun/checkObservations()`` remembers it
+    /// rather than a copy of the edits (a kept copy made the next edit copy the whole dictionary).
+    @exclusivity(unchecked) private(set) var liveEditsRevision = 0
+    /// Scenes that resigned active during the current step, and whether the app did.
+    @exclusivity(unchecked) var resignedScenes: Set<SceneSessionID> = []
+    @exclusivity(unchecked) var appResigned = false
+}
