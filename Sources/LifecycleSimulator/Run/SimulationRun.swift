@@ -344,6 +344,15 @@ final class SimulationRun {
         }
     }
 
+    /// Finishes ``advanceTime(to:)`` where ``advanceTimeUntilWaiting(to:)`` stopped with `progress`.
+    func completeAdvance(_ progress: TimeProgress, to target: LifelineInstant) async {
+        switch progress {
+        case .done: return
+        case .settlesThenContinues: await settle(); await advanceTime(to: target)
+        case .settlesLast: await settle()
+        }
+    }
+
     /// Where ``advanceTimeUntilWaiting(to:)`` stopped.
     enum TimeProgress {
         /// Time is at the target and the device settled.
