@@ -9,6 +9,11 @@ extension SimulationRun {
         case applied
         /// Applied; settling needs to wait: ``settle()`` finishes it.
         case appliedUnsettled
+        /// Applied; the process died and its tasks must still unwind: ``drain(_:)`` finishes it.
+        case draining(ProcessIncarnation)
+        /// Applied up to a deadline whose settling must wait: ``settle()``, then
+        /// ``advanceTime(to:)`` the target, finish it.
+        case advancingTime(to: LifelineInstant)
         /// Not started (nothing done): the event suspends, ``applySuspending(_:)`` applies it.
         case suspends
     }
@@ -18,8 +23,22 @@ extension SimulationRun {
     /// async calls (each `await` of an isolated async function switches executors twice).
     func applyWithoutWaiting(_ event: SimulationEvent) -> Application {
         switch event {
-        case .launch, .kill, .powerLoss, .terminate, .expireExtraTime, .advance, .clockJump:
-            return .suspends
+        case .launch(let kind):
+            beginLaunch(kind)
+        case .kill:
+            return dieWithoutWaiting(.kill).map { .draining($0) } ?? .applied
+        case let .powerLoss(policy, seed):
+            return dieWithoutWaiting(.powerLoss(policy: policy, seed: seed)).map { .draining($0) } ?? .applied
+        case .terminate:
+            deliver(.terminate)
+            return dieWithoutWaiting(.kill, reason: "terminated").map { .draining($0) } ?? .applied
+        case .expireExtraTime:
+            guard let deadline = current?.runtime.extraTimeLeases.first?.deadline else { return .applied }
+            return advanceTimeWithoutWaiting(to: deadline)
+        case .advance(let milliseconds):
+            return advanceTimeWithoutWaiting(to: context.now.advanced(by: .milliseconds(milliseconds)))
+        case .clockJump(let hours):
+            return advanceTimeWithoutWaiting(to: context.now.advanced(by: .seconds(hours * 3_600)))
         case let .connectScene(slot, foreground, restoration):
             resumeIfSuspended()
             connect(slot: slot, foreground: foreground, restoration: restoration, options: .none)
@@ -89,18 +108,18 @@ extension SimulationRun {
         return settledWithoutWaiting() ? .applied : .appliedUnsettled
     }
 
+    /// ``advanceTime(to:)`` as far as it goes without a suspension.
+    private func advanceTimeWithoutWaiting(to target: LifelineInstant) -> Application {
+        switch advanceTimeUntilWaiting(to: target) {
+        case .done: .applied
+        case .settlesThenContinues: .advancingTime(to: target)
+        case .settlesLast: .appliedUnsettled
+        }
+    }
+
     /// Applies an event ``applyWithoutWaiting(_:)`` left untouched (``Application/suspends``).
     func applySuspending(_ event: SimulationEvent) async {
         switch event {
-        case .launch(let kind):
-            await launch(kind)
-        case .kill:
-            await die(.kill)
-        case .powerLoss(let policy, let seed):
-            await die(.powerLoss(policy: policy, seed: seed))
-        case .terminate:
-            deliver(.terminate)
-            await die(.kill, reason: "terminated")
         case .grantBackgroundTask(let identifier):
             inbox.pendingRequests[identifier] = nil
             if current == nil { await launchInBackground(.backgroundTask(identifier)) }
@@ -112,14 +131,6 @@ extension SimulationRun {
             resumeIfSuspended()
             deliver(.silentPush(["simulated": "push"]))
             await settle()
-        case .expireExtraTime:
-            if let deadline = current?.runtime.extraTimeLeases.first?.deadline {
-                await advanceTime(to: deadline)
-            }
-        case .advance(let milliseconds):
-            await advanceTime(to: context.now.advanced(by: .milliseconds(milliseconds)))
-        case .clockJump(let hours):
-            await advanceTime(to: context.now.advanced(by: .seconds(hours * 3_600)))
         default:
             assertionFailure("\(event) is applied without waiting")
         }

@@ -95,12 +95,15 @@ extension SimulationRun {
     func finalCheck() async {
         context.step = applied.count
         context.record("step", "final check: liveness wait, relaunch, history")
+        // Each step below is awaited only when it must wait (see `perform(_:)`).
         if let armed = armedForNextStep {
             armedForNextStep = nil
-            await die(armed.death)
+            if let dead = dieWithoutWaiting(armed.death) { await drain(dead) }
         }
         if let current, isRunning {
-            await advanceTime(to: context.now.advanced(by: options.livenessBound))
+            let target = context.now.advanced(by: options.livenessBound)
+            let progress = advanceTimeUntilWaiting(to: target)
+            if progress != .done { await completeAdvance(progress, to: target) }
             if violation == nil, self.current === current {
                 let keys = context.history.acknowledgePending(incarnation: current.number) { _ in true }
                 if !keys.isEmpty {
@@ -110,13 +113,16 @@ extension SimulationRun {
             }
         }
         guard violation == nil else { return }
-        if isAlive { await die(.kill, reason: "killed for the final check") }
-        await launch(.user)
+        if isAlive, let dead = dieWithoutWaiting(.kill, reason: "killed for the final check") { await drain(dead) }
+        beginLaunch(.user)
+        if !settledWithoutWaiting() { await settle() }
         for slot in sessions.slots where scene(slot) == nil && violation == nil {
             connect(slot: slot, foreground: true, restoration: nil, options: .none)
         }
-        await settle()
-        await advanceTime(to: context.now.advanced(by: options.hydrationBound))
+        if !settledWithoutWaiting() { await settle() }
+        let target = context.now.advanced(by: options.hydrationBound)
+        let progress = advanceTimeUntilWaiting(to: target)
+        if progress != .done { await completeAdvance(progress, to: target) }
         endOfStep()
         guard violation == nil else { return }
         for file in disk.allFiles() where !file.path.hasPrefix(SimulatedSecretStore.directory + "/") {

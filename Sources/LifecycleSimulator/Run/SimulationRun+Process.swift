@@ -8,6 +8,12 @@ import Lifecycle
 extension SimulationRun {
     /// A foreground launch: launch callbacks, then the front scene connects and becomes active.
     func launch(_ kind: LaunchKind) async {
+        beginLaunch(kind)
+        if !settledWithoutWaiting() { await settle() }
+    }
+
+    /// ``launch(_:)`` up to the settling, which the caller does.
+    func beginLaunch(_ kind: LaunchKind) {
         let reason: LaunchOptions.Reason
         var connection = ConnectionOptions.none
         switch kind {
@@ -25,7 +31,6 @@ extension SimulationRun {
             ?? sessions.firstSlot ?? 1
         connect(slot: slot, foreground: true, restoration: nil, options: connection)
         move(slot, to: .foregroundActive)
-        if !settledWithoutWaiting() { await settle() }
     }
 
     /// A launch into the background (a granted task, a silent push): no scene connects.
@@ -104,12 +109,18 @@ extension SimulationRun {
 
     /// Ends the live incarnation (if any) by `death` and applies the death to the disk.
     func die(_ death: ProcessDeath, reason: String? = nil) async {
+        if let dead = dieWithoutWaiting(death, reason: reason) { await drain(dead) }
+    }
+
+    /// ``die(_:reason:)`` without a suspension when the dead incarnation's tasks unwind inline
+    /// (the usual case); otherwise returns the incarnation, which ``drain(_:)`` must finish.
+    func dieWithoutWaiting(_ death: ProcessDeath, reason: String? = nil) -> ProcessIncarnation? {
         context.trippedDeath = nil
         context.armedDeath = nil
         guard let dead = current else {
             context.record("process", "\(death) while not running")
             disk.processDied(death)
-            return
+            return nil
         }
         scanDirtyFiles()
         context.record("process", reason ?? "\(death)")
@@ -120,12 +131,17 @@ extension SimulationRun {
         dead.clock.cancelAll()
         for observer in dead.observers { observer.cancel() }
         disk.processDied(death)
-        await drain(dead)
+        // The first turns of `drain(_:)`'s loop, before its first yield: it then resumes there
+        // (nothing ran in between, so its `runCaptured()` finds nothing and it yields).
+        while !dead.tracker.isQuiescent {
+            if InlineJobs.runCaptured() == 0 { return dead }
+        }
+        return nil
     }
 
     /// Lets the cancelled tasks of a dead incarnation unwind (they are fenced), so they do not
     /// run in the middle of the next one. Bounded; never reported.
-    private func drain(_ dead: ProcessIncarnation) async {
+    func drain(_ dead: ProcessIncarnation) async {
         var stalls = 0
         var stalledSince: ContinuousClock.Instant?
         while !dead.tracker.isQuiescent {

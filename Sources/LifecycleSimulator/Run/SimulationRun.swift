@@ -136,8 +136,8 @@ final class SimulationRun {
         /// The event's application must still settle, or (``Application/suspends``) run at all;
         /// `armed` is the crash armed for the step.
         case applying(SimulationEvent, Application, armed: (operation: Int, death: ProcessDeath)?)
-        /// Applied; the process dies at the end of the step.
-        case dying(ProcessDeath)
+        /// Applied; the process died at the end of the step and its tasks must still unwind.
+        case draining(ProcessIncarnation)
     }
 
     /// ``perform(_:)`` up to its first suspension: a step that needs none (most of them) is done
@@ -164,7 +164,9 @@ final class SimulationRun {
         }
         let application = applyWithoutWaiting(event)
         guard case .applied = application else { return .unfinished(.applying(event, application, armed: armed)) }
-        if let death = deathAtEndOfStep(armed: armed) { return .unfinished(.dying(death)) }
+        if let death = deathAtEndOfStep(armed: armed), let dead = dieWithoutWaiting(death) {
+            return .unfinished(.draining(dead))
+        }
         closeStep()
         return .performed
     }
@@ -176,11 +178,13 @@ final class SimulationRun {
             switch application {
             case .applied: break
             case .appliedUnsettled: await settle()
+            case .draining(let dead): await drain(dead)
+            case .advancingTime(let target): await settle(); await advanceTime(to: target)
             case .suspends: await applySuspending(event)
             }
             if let death = deathAtEndOfStep(armed: armed) { await die(death) }
-        case .dying(let death):
-            await die(death)
+        case .draining(let dead):
+            await drain(dead)
         }
         closeStep()
     }
@@ -331,10 +335,41 @@ final class SimulationRun {
 
     /// Moves device time to `target`, deadline by deadline, settling after each.
     func advanceTime(to target: LifelineInstant) async {
+        while true {
+            switch advanceTimeUntilWaiting(to: target) {
+            case .done: return
+            case .settlesThenContinues: await settle()
+            case .settlesLast: await settle(); return
+            }
+        }
+    }
+
+    /// Finishes ``advanceTime(to:)`` where ``advanceTimeUntilWaiting(to:)`` stopped with `progress`.
+    func completeAdvance(_ progress: TimeProgress, to target: LifelineInstant) async {
+        switch progress {
+        case .done: return
+        case .settlesThenContinues: await settle(); await advanceTime(to: target)
+        case .settlesLast: await settle()
+        }
+    }
+
+    /// Where ``advanceTimeUntilWaiting(to:)`` stopped.
+    enum TimeProgress {
+        /// Time is at the target and the device settled.
+        case done
+        /// A deadline's settling must wait: after ``settle()``, ``advanceTime(to:)`` continues.
+        case settlesThenContinues
+        /// Time is at the target; only the last settling must wait (``settle()``).
+        case settlesLast
+    }
+
+    /// ``advanceTime(to:)`` up to its first suspension. Restarting it after ``settle()`` continues
+    /// the deadline loop where it stopped: nothing precedes the loop.
+    func advanceTimeUntilWaiting(to target: LifelineInstant) -> TimeProgress {
         while violation == nil, let current, !context.isSuspended,
               let next = current.clock.nextDeadline, next <= target {
             if next > context.now { context.now = next }
-            if !settledWithoutWaiting() { await settle() }
+            if !settledWithoutWaiting() { return .settlesThenContinues }
         }
         if target > context.now { context.now = target }
         if let current {
@@ -342,9 +377,10 @@ final class SimulationRun {
                 current.clock.skip(to: context.now)
             } else {
                 current.clock.advance(to: context.now)
-                if !settledWithoutWaiting() { await settle() }
+                if !settledWithoutWaiting() { return .settlesLast }
             }
         }
+        return .done
     }
 }
 
