@@ -66,7 +66,11 @@ final class SceneLifecycleRegistry {
         let id = insert(handler)
         // The handle refers to the entry by id only: a weak reference would give every entry a
         // side table and make each retain in the dispatch loop take the slow path.
-        return LifecycleObservation { [weak self] in self?.remove(id) }
+        // A strong reference to the registry, not a weak one (which gave every registry a side table
+        // and cost a weak init, load and destroy per observer): the registry does not keep the
+        // handle, and a cycle through an observer that keeps its own handle ends when the handle is
+        // cancelled or the registry closed (disconnect, process end), which drops every observer.
+        return LifecycleObservation { [self] in remove(id) }
     }
 
     /// ``add(_:)`` for an observer that is never removed (the scene's delegate): no handle is made.
@@ -99,10 +103,14 @@ final class SceneLifecycleRegistry {
         target = newTarget
     }
 
+    /// A plain scan rather than `firstIndex(where:)`: a main-actor closure handed to the standard
+    /// library pays a dynamic isolation check on every call.
     private func remove(_ id: Int) {
-        guard let index = entries.firstIndex(where: { $0.id == id }) else { return }
-        entries[index].isRemoved = true
-        entries.remove(at: index)
+        for index in entries.indices where entries[index].id == id {
+            entries[index].isRemoved = true
+            entries.remove(at: index)
+            return
+        }
     }
 
     /// Stops dispatching for good and drops every observer (breaking retain cycles through their

@@ -61,9 +61,12 @@ public final class TaskScope {
         guard isActive else { return Self.cancelledTask() }
         let tracked = tracker.start(scope: name, label: label)
         let id = tracked.id
-        return launch(tracked) { [weak self, tracker] in
+        // The body holds the scope strongly: the reference ends with the task (a task's closure is
+        // released when it returns), so it keeps no cycle. A weak one gave every scope a side table,
+        // which made each retain and release of it slow, and cost a load and a destroy per task.
+        return launch(tracked) { [self, tracker] in
             await operation()
-            self?.forget(id)
+            forget(id)
             tracker.finish(id)
         }
     }
@@ -84,11 +87,12 @@ public final class TaskScope {
         let id = tracked.id
         // The same task body as ``task(_:_:)`` written out with `produce` inside it, rather than
         // that method wrapping a closure that calls `produce`: one async frame (two hops) less.
-        return launch(tracked) { [weak self, tracker] in
+        // Holds the scope strongly, as ``task(_:_:)`` does.
+        return launch(tracked) { [self, tracker] in
             let result: Result<Value, any Error>
             do { result = .success(try await produce()) } catch { result = .failure(error) }
-            if let self, self.isActive, !Task.isCancelled, !Self.isCancellation(result) { apply(result) }
-            self?.forget(id)
+            if isActive, !Task.isCancelled, !Self.isCancellation(result) { apply(result) }
+            forget(id)
             tracker.finish(id)
         }
     }
