@@ -48,7 +48,7 @@ extension SimulatedDisk: DeviceDisk {
             var files: [(path: String, contents: Data)] = []
             for number in core.current.entries.slots.indices {
                 guard let inode = core.current.entries.slots[number] else { continue }
-                files.append((core.paths.text(of: number), core.current.inodes[inode]?.data ?? Data()))
+                files.append((core.paths.text(of: number), core.current.inodes.data(of: inode) ?? Data()))
             }
             return files
         }.sorted { $0.path < $1.path }
@@ -60,7 +60,7 @@ extension SimulatedDisk: DeviceDisk {
             var files: [(path: String, contents: Data)] = []
             files.reserveCapacity(paths.count)
             for path in paths {
-                if let number = core.paths.existingNumber(of: DiskKey(path)), let inode = core.current.entries[number] { files.append((path, core.current.inodes[inode]?.data ?? Data())) }
+                if let number = core.paths.existingNumber(of: DiskKey(path)), let inode = core.current.entries[number] { files.append((path, core.current.inodes.data(of: inode) ?? Data())) }
             }
             return files
         }

@@ -52,6 +52,8 @@ final class RunContext {
         self.canaries = canaries
         self.canaryBytes = canaries.map { Array($0.utf8) }
         self.trace = SimulationTrace(keepsRecords: keepsTrace)
+        // Room for a step's writes at once: every run's context grew this from empty, doubling.
+        dirtyPaths.reserveCapacity(16)
     }
 
     /// Whether `incarnation` may still act: it is the live one and has not crashed mid-step.
@@ -118,7 +120,12 @@ final class RunContext {
         let target = destination ?? path
         // Consecutive repeats (a write then its fsync) are dropped here; the scan deduplicates
         // the rest.
-        if dirtyPaths.last != target { dirtyPaths.append(target) }
+        // The lengths first: `==` on paths of different storage runs a full comparison, and
+        // consecutive different paths mostly differ in length.
+        // (A plain test: a main-actor closure handed to `Optional.map` pays an isolation check.)
+        var repeatsLast = false
+        if let last = dirtyPaths.last, last.utf8.count == target.utf8.count { repeatsLast = last == target }
+        if !repeatsLast { dirtyPaths.append(target) }
         record(
             operation.namesDirectory ? "disk \(target)" : Self.lane(for: target),
             "\(operation.named(bytes: bytes)) \(StorageOperation.shownPath(path, renamedTo: destination))"
@@ -191,15 +198,26 @@ final class RunContext {
 /// Thread-safe (a mutex); owned by the ``RunContext``.
 final class OffMainAccessLog: Sendable {
     private let entries = Mutex<[String]>([])
+    /// Whether ``entries`` holds anything; set and cleared under the lock, read without it so that
+    /// the drain after every settle (almost always of nothing) skips the lock. A drain that reads
+    /// `false` while an append is under way is the same as a drain just before that append.
+    private let isNonEmpty = Atomic<Bool>(false)
 
     func append(_ entry: String) {
-        entries.withLock { $0.append(entry) }
+        entries.withLock {
+            $0.append(entry)
+            isNonEmpty.store(true, ordering: .releasing)
+        }
     }
 
     /// Removes and returns what was logged.
     func drain() -> [String] {
-        entries.withLock { entries in
-            defer { entries.removeAll() }
+        guard isNonEmpty.load(ordering: .acquiring) else { return [] }
+        return entries.withLock { entries in
+            defer {
+                entries.removeAll()
+                isNonEmpty.store(false, ordering: .relaxed)
+            }
             return entries
         }
     }

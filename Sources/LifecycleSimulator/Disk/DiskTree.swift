@@ -82,8 +82,12 @@ struct DiskTree: Sendable {
         var names = 0
         for slot in entries.slots where slot != nil { names += 1 }
         guard inodes.count > names else { return }
-        let live = Set(entries.slots.compactMap { $0 })
-        inodes.removeAll { !live.contains($0) }
+        // Marks by inode number (the table's slots), cheaper than hashing them into a `Set`.
+        var live = [Bool](repeating: false, count: inodes.slotCount)
+        for slot in entries.slots {
+            if let inode = slot, live.indices.contains(inode) { live[inode] = true }
+        }
+        inodes.removeAll { !live[$0] }
     }
 
     /// Drops `inode` if no name refers to it any more: the one inode a rename over an existing

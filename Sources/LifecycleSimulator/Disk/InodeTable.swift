@@ -42,6 +42,16 @@ struct InodeTable: Hashable, Sendable {
         }
     }
 
+    /// The data of inode `number`, if held, read in place (the subscript copies the whole inode
+    /// out, retaining and releasing it, to read one field).
+    func data(of number: Int) -> Data? {
+        guard slots.indices.contains(number) else { return nil }
+        return slots[number]?.data
+    }
+
+    /// One more than the highest number a held inode can have (every number below it has a slot).
+    var slotCount: Int { slots.count }
+
     /// Whether an inode numbered `number` is held (tested in place, without copying it out).
     func contains(_ number: Int) -> Bool {
         slots.indices.contains(number) && slots[number] != nil

@@ -29,7 +29,7 @@ public struct SimulatedFileSystem: FileSystem {
             guard let number = core.paths.existingNumber(of: key) else { throw .notFound(path) }
             if core.current.directories[number] != nil { throw .io(path: path, operation: "read", code: EISDIR) }
             guard let inode = core.current.entries[number] else { throw .notFound(path) }
-            return core.current.inodes[inode]?.data ?? Data()
+            return core.current.inodes.data(of: inode) ?? Data()
         }
     }
 
