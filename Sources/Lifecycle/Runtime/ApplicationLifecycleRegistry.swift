@@ -60,13 +60,11 @@ final class ApplicationLifecycleRegistry {
         } else {
             withDispatch { catchUp(entry) }
         }
-        // The handle refers to the entry by id only: a weak reference would give every entry a
-        // side table and make each retain in the dispatch loop take the slow path.
+        // The handle refers to the entry by id and to the registry strongly: a weak reference to
+        // either would give it a side table and make every retain of it slow. The registry does
+        // not keep the handle; a cycle through an observer that keeps its own handle ends when
+        // the handle is cancelled or the registry closes (process end).
         let id = entry.id
-        // A strong reference to the registry, not a weak one (which gave every registry a side table
-        // and cost a weak init, load and destroy per observer): the registry does not keep the
-        // handle, and a cycle through an observer that keeps its own handle ends when the handle is
-        // cancelled or the registry closed (disconnect, process end), which drops every observer.
         return LifecycleObservation { [self] in remove(id) }
     }
 
