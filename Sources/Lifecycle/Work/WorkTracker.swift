@@ -166,8 +166,9 @@ public final class WorkTracker {
     /// The first half of ``parked(onCancel:_:)``, for a suspension point that writes its wait out
     /// (``VirtualClock``'s sleep): marks `task` parked and returns true, or returns false and
     /// changes nothing when `task` is not a live, unparked task of this tracker. The wait's
-    /// cancellation handler then calls ``unparkOnCancellation(_:)``, and the task calls
-    /// ``waitForTurn(_:)`` once the wait is over, whatever its outcome.
+    /// cancellation handler then calls ``unparkOnCancellation(_:)``, and the task claims its turn
+    /// (``claimTurn(_:)``, then ``awaitTurn(_:)`` if needed) once the wait is over, whatever its
+    /// outcome.
     func beginParking(_ task: TrackedTask) -> Bool {
         let key = Key(id: task.id)
         guard task.tracker === self, live[key] != nil, parked.insert(key).inserted else { return false }
@@ -227,17 +228,12 @@ public final class WorkTracker {
     /// each is resumed once, by ``admitNext()`` after removing it from this table.
     @exclusivity(unchecked) private var turnWaiters: [TaskID: UnsafeContinuation<Void, Never>] = [:]
 
-    /// The last half of a parked wait: the task waits for its turn (see ``parked(onCancel:_:)``).
-    /// Callers write out `if !claimTurn(id) { await awaitTurn(id) }` rather than call this: the
-    /// task mostly gets its turn at once, and a synchronous check then spares an async frame and
-    /// its two executor hops.
-    func waitForTurn(_ id: TaskID) async {
-        if !claimTurn(id) { await awaitTurn(id) }
-    }
-
-    /// The synchronous half of ``waitForTurn(_:)``: queues the task `id` (a resumer that did not
-    /// unpark, none in Lifeline, still gets a turn) and returns true if it runs now, or false if it
-    /// must ``awaitTurn(_:)``.
+    /// The last half of a parked wait, written out by its callers as
+    /// `if !claimTurn(id) { await awaitTurn(id) }` (see ``parked(onCancel:_:)``): the task mostly
+    /// gets its turn at once, and the synchronous check then spares an async frame and its hops.
+    ///
+    /// Queues the task `id` (a resumer that did not unpark, none in Lifeline, still gets a turn) and
+    /// returns true if it runs now, or false if it must ``awaitTurn(_:)``.
     func claimTurn(_ id: TaskID) -> Bool {
         unpark(id)
         guard running != nil || runQueue.first != id else {
