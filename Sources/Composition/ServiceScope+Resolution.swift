@@ -1,3 +1,5 @@
+import Lifecycle
+
 extension ServiceScope {
     /// Resolves the service registered for the type `Value`.
     ///
@@ -42,7 +44,7 @@ extension ServiceScope {
         // table, retained by this scope, keeps it (and its factory) alive during the call.
         let entry = Unmanaged<TypedEntry<Value>>.fromOpaque(index.entries[slot].toOpaque())
         do {
-            return try withGuaranteedReference(to: entry) { entry in try entry.make(self, entry) }
+            return try entry.withGuaranteedReference { entry in try entry.make(self, entry) }
         } catch {
             // The pass-through erased the error's type; `make` only throws composition errors.
             throw CompositionError.rethrown(error)
@@ -107,18 +109,4 @@ extension ServiceScope {
     func unavailable(_ entry: Entry) -> CompositionError {
         .scopeUnavailable(entry.step, scope: name, scopeLifetime: lifetime, path: [entry.step])
     }
-}
-
-/// Runs `body` with a reference that is neither retained nor released, for an object the caller
-/// knows to be alive throughout.
-///
-/// A nonisolated pass-through to `Unmanaged._withUnsafeGuaranteedRef`: a main-actor closure handed
-/// to that Swift 5 API directly would get a dynamic isolation check on every call, while `body`
-/// here keeps the caller's isolation statically.
-@inlinable
-@inline(__always)
-nonisolated func withGuaranteedReference<Object: AnyObject, Result>(
-    to object: Unmanaged<Object>, _ body: (Object) throws -> Result
-) rethrows -> Result {
-    try object._withUnsafeGuaranteedRef(body)
 }
