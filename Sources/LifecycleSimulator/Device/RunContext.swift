@@ -72,6 +72,12 @@ final class RunContext {
         trace.append(step: step, milliseconds: nowMilliseconds, lane: lane, text: text, digest: digest)
     }
 
+    /// Records a line like ``record(_:_:)`` (the same record, the same hash) whose text is built
+    /// only if the trace keeps records: `digestText` mixes exactly its UTF-8 bytes.
+    func record(_ lane: String, text: () -> String, digestText: (inout FNV1a64) -> Void) {
+        trace.append(step: step, milliseconds: nowMilliseconds, lane: lane, text: text, digestText: digestText)
+    }
+
     /// Records a scene callback of session `id`.
     func recordSceneEvent(_ id: SceneSessionID, _ event: SceneEvent) {
         record("scene \(id)", "\(event)") { hash in

@@ -189,7 +189,7 @@ extension SimulationRun {
         let generation = sessionGenerations[slot, default: 0] + 1
         sessionGenerations[slot] = generation
         let id = SceneSessionID(generation == 1 ? "S\(slot)" : "S\(slot).\(generation)")
-        recordInParts("device") { "new session \(id) in slot \(slot)" } digestText: { hash in
+        context.record("device") { "new session \(id) in slot \(slot)" } digestText: { hash in
             hash.combine("new session ")
             hash.combine(id.rawValue)
             hash.combine(" in slot ")

@@ -45,7 +45,7 @@ extension SimulationRun {
         context.liveIncarnation = number
         context.isSuspended = false
         context.trippedDeath = nil
-        recordInParts("process") { "launch #\(number) (\(Self.describe(reason)))" } digestText: { hash in
+        context.record("process") { "launch #\(number) (\(Self.describe(reason)))" } digestText: { hash in
             hash.combine("launch #")
             hash.combine(decimal: number)
             hash.combine(" (")

@@ -225,14 +225,6 @@ final class SimulationRun {
         )
     }
 
-    /// Records a line like `context.record(lane, text)` (the same record, the same hash) whose text
-    /// is built only if the trace keeps records: `digestText` mixes exactly its UTF-8 bytes.
-    func recordInParts(_ lane: String, text: () -> String, digestText: (inout FNV1a64) -> Void) {
-        context.trace.append(
-            step: context.step, milliseconds: context.nowMilliseconds, lane: lane, text: text, digestText: digestText
-        )
-    }
-
     /// Reports the runtime's refusal of an event the device believed legal.
     func deliver(_ event: HostEvent) {
         guard let current else { return }

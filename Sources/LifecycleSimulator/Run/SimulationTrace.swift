@@ -48,13 +48,12 @@ public final class SimulationTrace {
     func append(
         step: Int, milliseconds: Int64, lane: () -> String, text: () -> String, digest: (inout FNV1a64) -> Void
     ) {
-        count += 1
-        hash.combine(UInt64(bitPattern: Int64(step)))
-        hash.combine(UInt64(bitPattern: milliseconds))
-        hash.combine(byte: 1)
-        digest(&hash)
-        hash.combine(byte: 10)
-        if keepsRecords { records.append(Record(step: step, milliseconds: milliseconds, lane: lane(), text: text())) }
+        append(step: step, milliseconds: milliseconds) { hash in
+            hash.combine(byte: 1)
+            digest(&hash)
+        } record: {
+            Record(step: step, milliseconds: milliseconds, lane: lane(), text: text())
+        }
     }
 
     /// Appends a record whose text comes in parts: `digestText` mixes exactly the UTF-8 bytes of
@@ -65,26 +64,37 @@ public final class SimulationTrace {
     ) {
         assert({ var parts = FNV1a64(); digestText(&parts); return parts == FNV1a64(text()) }(),
                "the digest of a record's text parts differs from its text's: \(text())")
-        count += 1
-        hash.combine(UInt64(bitPattern: Int64(step)))
-        hash.combine(UInt64(bitPattern: milliseconds))
-        hash.combine(lane)
-        hash.combine(byte: 0)
-        digestText(&hash)
-        hash.combine(byte: 10)
-        if keepsRecords { records.append(Record(step: step, milliseconds: milliseconds, lane: lane, text: text())) }
+        append(step: step, milliseconds: milliseconds) { hash in
+            hash.combine(lane)
+            hash.combine(byte: 0)
+            digestText(&hash)
+        } record: {
+            Record(step: step, milliseconds: milliseconds, lane: lane, text: text())
+        }
     }
 
     /// Appends a record.
     public func append(_ record: Record) {
+        append(step: record.step, milliseconds: record.milliseconds) { hash in
+            hash.combine(record.lane)
+            hash.combine(byte: 0)
+            hash.combine(record.text)
+        } record: {
+            record
+        }
+    }
+
+    /// The framing every record shares: its step and time, then what `body` mixes, then a line
+    /// end; the record itself is made only if records are kept.
+    private func append(
+        step: Int, milliseconds: Int64, mixing body: (inout FNV1a64) -> Void, record: () -> Record
+    ) {
         count += 1
-        hash.combine(UInt64(bitPattern: Int64(record.step)))
-        hash.combine(UInt64(bitPattern: record.milliseconds))
-        hash.combine(record.lane)
-        hash.combine(byte: 0)
-        hash.combine(record.text)
+        hash.combine(UInt64(bitPattern: Int64(step)))
+        hash.combine(UInt64(bitPattern: milliseconds))
+        body(&hash)
         hash.combine(byte: 10)
-        if keepsRecords { records.append(record) }
+        if keepsRecords { records.append(record()) }
     }
 
     /// The whole trace as text, one record per line.
