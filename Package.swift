@@ -12,6 +12,7 @@ let package = Package(
         .library(name: "LifecycleSimulator", targets: ["LifecycleSimulator"]),
         .library(name: "AppleHost", targets: ["AppleHost"]),
         .library(name: "CampusSimulation", targets: ["CampusSimulation"]),
+        .library(name: "SimulatorExample", targets: ["SimulatorExample"]),
         .executable(name: "campus-library", targets: ["campus-library"]),
         .library(name: "CampusNetworking", type: .dynamic, targets: ["CampusNetworking"]),
         .executable(name: "lifecycle-check", targets: ["lifecycle-check"]),
@@ -29,6 +30,11 @@ let package = Package(
         .target(
             name: "LifecycleSimulator",
             dependencies: ["Lifecycle", "DurableState", "Composition"]
+        ),
+        // The simulator's example app with its planted bugs: kept out of the library apps link.
+        .target(
+            name: "SimulatorExample",
+            dependencies: ["LifecycleSimulator", "Lifecycle", "DurableState"]
         ),
         .target(name: "AppleHost", dependencies: ["Lifecycle", "DurableState"]),
         .target(
@@ -55,12 +61,12 @@ let package = Package(
         ),
         .executableTarget(
             name: "lifecycle-check",
-            dependencies: ["LifecycleSimulator", "CampusSimulation", "Lifecycle"]
+            dependencies: ["LifecycleSimulator", "CampusSimulation", "SimulatorExample", "Lifecycle"]
         ),
         .executableTarget(
             name: "lifeline-bench",
             dependencies: [
-                "Lifecycle", "DurableState", "Composition", "LifecycleSimulator",
+                "Lifecycle", "DurableState", "Composition", "LifecycleSimulator", "SimulatorExample",
                 "CampusLibrary", "CSQLite",
             ],
             path: "Benchmarks/lifeline-bench"
@@ -72,7 +78,9 @@ let package = Package(
         ),
         .executableTarget(
             name: "doc-snippets",
-            dependencies: ["Lifecycle", "ProcessHost", "DurableState", "LifecycleSimulator", "CampusLibrary", "AppleHost"],
+            dependencies: [
+                "Lifecycle", "ProcessHost", "DurableState", "LifecycleSimulator", "SimulatorExample", "CampusLibrary", "AppleHost",
+            ],
             path: "Examples/DocSnippets"
         ),
         .executableTarget(
@@ -96,7 +104,9 @@ let package = Package(
         .testTarget(name: "CompositionTests", dependencies: ["Composition", "Lifecycle", "LifelineTestSupport"]),
         .testTarget(
             name: "LifecycleSimulatorTests",
-            dependencies: ["LifecycleSimulator", "Lifecycle", "DurableState", "Composition", "LifelineTestSupport"]
+            dependencies: [
+                "LifecycleSimulator", "SimulatorExample", "Lifecycle", "DurableState", "Composition", "LifelineTestSupport",
+            ]
         ),
         .testTarget(
             name: "CampusLibraryTests",

@@ -1,5 +1,6 @@
 import Foundation
 import LifecycleSimulator
+import SimulatorExample
 
 /// Benchmarks of the Simulator area (issue 5): how fast the deterministic simulator explores the
 /// example library app with every planted bug off.

@@ -1,5 +1,6 @@
 import Foundation
 import LifecycleSimulator
+import SimulatorExample
 
 /// The snippets of `LifecycleSimulator.docc/FromInvariantToRepro.md`, compiled by `swift build`:
 /// search the example app with a planted bug, read the shrunk failure, replay its repro against

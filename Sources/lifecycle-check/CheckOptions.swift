@@ -1,4 +1,5 @@
 import LifecycleSimulator
+import SimulatorExample
 
 /// The command line of `lifecycle-check`, parsed. A value.
 struct CheckOptions {

@@ -10,6 +10,7 @@
 import Foundation
 import CampusSimulation
 import LifecycleSimulator
+import SimulatorExample
 
 let usage = """
     usage: lifecycle-check [--app campus|example] [--seed S] [--schedules N] [--depth D]

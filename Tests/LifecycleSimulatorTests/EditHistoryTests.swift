@@ -2,6 +2,7 @@ import DurableState
 import Foundation
 import Lifecycle
 import LifecycleSimulator
+import SimulatorExample
 import Testing
 
 @Suite("EditHistory")

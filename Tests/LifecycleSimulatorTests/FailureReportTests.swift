@@ -1,5 +1,6 @@
 import Foundation
 import LifecycleSimulator
+import SimulatorExample
 import Testing
 
 @Suite("FailureReport")

@@ -1,4 +1,5 @@
 @testable import LifecycleSimulator
+import SimulatorExample
 import Testing
 
 @Suite("Shrinker")

@@ -1,6 +1,7 @@
 import Foundation
 import Lifecycle
 import LifecycleSimulator
+import SimulatorExample
 import Testing
 
 @Suite("Simulator")

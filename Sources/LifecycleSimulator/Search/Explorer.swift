@@ -4,7 +4,7 @@
 /// it (``Shrinker``) into a ``FailureReport``.
 ///
 /// ```swift
-/// let explorer = Explorer(simulator: Simulator(app: LibraryExample.app(bugs: [.noFlushOnInactive])))
+/// let explorer = Explorer(simulator: Simulator(app: LibraryExample.app(bugs: [.noFlushOnInactive])))   // SimulatorExample
 /// let summary = await explorer.explore(seed: 1, schedules: 10_000)
 /// if let failure = summary.failure { print(failure.text) }
 /// ```

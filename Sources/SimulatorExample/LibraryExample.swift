@@ -1,6 +1,7 @@
 import DurableState
 import Foundation
 import Lifecycle
+import LifecycleSimulator
 
 /// A small library app built on Lifeline for the simulator's own tests, benchmark and command:
 /// one note per window (debounced save, flushed on inactive), a per-window selection restored

@@ -1,5 +1,6 @@
 import Foundation
 import Lifecycle
+import LifecycleSimulator
 
 /// One window of the example: its note, its selection (restored, validated, linked), its book
 /// details. The scene delegate created per scene object by ``LibraryExample``; main actor.

@@ -1,5 +1,6 @@
 import Foundation
 import Lifecycle
+import LifecycleSimulator
 
 /// The example's catalogue of books and prices: loaded asynchronously (simulated database latency)
 /// and deletable by the user. Owned by ``LibraryExample``; main actor.

@@ -1,6 +1,7 @@
 import DurableState
 import Foundation
 import Lifecycle
+import LifecycleSimulator
 
 /// The example app's storage helper: checksummed text files written with the durable replace
 /// recipe (temporary file, fsync, rename, directory fsync), and quarantine of files that fail
@@ -76,7 +77,9 @@ struct ExampleFiles: Sendable {
         try? fileSystem.syncDirectory(at: Self.parent(of: path))
     }
 
+    /// The directory that holds `path` (`/` for a top-level file).
     static func parent(of path: String) -> String {
-        DiskPath.parent(of: path)
+        guard let slash = path.lastIndex(of: "/"), slash != path.startIndex else { return "/" }
+        return String(path[..<slash])
     }
 }

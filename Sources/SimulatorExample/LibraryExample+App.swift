@@ -1,8 +1,9 @@
 import Foundation
 import Lifecycle
+import LifecycleSimulator
 
 extension LibraryExample {
-    /// The example as a ``SimulatedApp``: its composition root, what the user sees, eight user
+    /// The example as a `SimulatedApp`: its composition root, what the user sees, eight user
     /// actions, two invariants, two deep links and two restoration mutations (an older schema,
     /// a deleted book). `bugs` plants the chosen ``PlantedBug``s.
     public static func app(bugs: Set<PlantedBug> = []) -> SimulatedApp<LibraryExample> {
@@ -19,7 +20,7 @@ extension LibraryExample {
         app.restorationMutations = [
             RestorationMutator(name: "older schema") { payload, random in
                 let id = ExampleEnvelope.decode(payload) ?? ""
-                return Data(utf8Of: "v1|\(id)")
+                return Data("v1|\(id)".utf8)
             },
             RestorationMutator(name: "deleted book") { _, random in
                 ExampleEnvelope.encode(selection: "B\(random.int(in: 90...99))")

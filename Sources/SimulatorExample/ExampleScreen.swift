@@ -1,3 +1,5 @@
+import LifecycleSimulator
+
 /// What the user of the example sees, built again only after it changed: every change the
 /// screen shows calls ``setNeedsUpdate()`` (like UIKit's `setNeedsLayout`), and the simulator,
 /// which asks after every step, gets the same list back otherwise. Owned by ``LibraryExample``

@@ -1,4 +1,5 @@
 import Foundation
+import LifecycleSimulator
 
 extension ExampleFiles {
     /// The bytes before the text: `c=`, sixteen hexadecimal digits, a newline.
