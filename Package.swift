@@ -61,7 +61,7 @@ let package = Package(
         ),
         .executableTarget(
             name: "lifecycle-check",
-            dependencies: ["LifecycleSimulator", "CampusSimulation", "SimulatorExample", "Lifecycle"]
+            dependencies: ["LifecycleSimulator", "CampusSimulation", "CampusLibrary", "SimulatorExample", "Lifecycle"]
         ),
         .executableTarget(
             name: "lifeline-bench",

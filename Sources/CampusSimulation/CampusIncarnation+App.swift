@@ -8,10 +8,14 @@ extension CampusIncarnation {
     /// Campus Library as the simulator explores it: its composition root, the student's actions,
     /// the app invariants, its deep links and the restoration damage it must survive (a newer
     /// schema, a book withdrawn from the catalogue).
-    public static var app: SimulatedApp<CampusIncarnation> {
-        var app = SimulatedApp<CampusIncarnation>(name: "CampusLibrary") { environment in
+    public static var app: SimulatedApp<CampusIncarnation> { app(bugs: []) }
+
+    /// Campus Library with `bugs` planted, named `CampusLibrary[bug,…]` in reports and repro files.
+    package static func app(bugs: Set<CampusBug>) -> SimulatedApp<CampusIncarnation> {
+        let name = bugs.isEmpty ? "CampusLibrary" : "CampusLibrary[\(bugs.sorted().map(\.rawValue).joined(separator: ","))]"
+        var app = SimulatedApp<CampusIncarnation>(name: name) { environment in
             do {
-                return try CampusIncarnation(environment: environment)
+                return try CampusIncarnation(environment: environment, bugs: bugs)
             } catch {
                 environment.reportCrash("the composition failed: \(error)")
                 preconditionFailure("unreachable: the composition graph is validated by AppCompositionGraphTests")

@@ -36,7 +36,13 @@ public final class CampusIncarnation {
 
     /// Builds the composition root of one process from `environment`.
     /// - Throws: the composition's validation error (the graph is checked by the app's tests).
-    public init(environment: SimulationEnvironment) throws {
+    public convenience init(environment: SimulationEnvironment) throws {
+        try self.init(environment: environment, bugs: [])
+    }
+
+    /// Builds the composition root of one process from `environment`, with `bugs` planted.
+    /// - Throws: the composition's validation error (the graph is checked by the app's tests).
+    package init(environment: SimulationEnvironment, bugs: Set<CampusBug>) throws {
         history = environment.history
         tokens = SessionTokenStore(secrets: environment.secretStore)
         server = CheckedLibraryServer(
@@ -57,6 +63,7 @@ public final class CampusIncarnation {
                 return "request-\(incarnation)-\(identifiers)"
             }
         )
+        appEnvironment.plantedBugs = bugs
         let history = environment.history
         appEnvironment.noteSaved = { note in
             history.acknowledge(Self.noteKey(note.bookID), value: note.text.isEmpty ? nil : note.text)

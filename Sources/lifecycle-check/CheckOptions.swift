@@ -1,3 +1,4 @@
+import CampusLibrary
 import LifecycleSimulator
 import SimulatorExample
 
@@ -19,7 +20,10 @@ struct CheckOptions {
     var schedules = 1_000
     var depth = 50
     var mode = "random"
-    var bugs: Set<PlantedBug> = []
+    /// Bugs planted in the example (`--app example`).
+    var exampleBugs: Set<PlantedBug> = []
+    /// Bugs planted in Campus Library.
+    var campusBugs: Set<CampusBug> = []
     var replayPath: String?
     var reproOut: String?
     var showHelp = false
@@ -28,6 +32,7 @@ struct CheckOptions {
     init(arguments: [String]) throws(UsageError) {
         var rest = arguments[...]
         var appWasChosen = false
+        var bugNames: [String] = []
         func value(_ flag: String) throws(UsageError) -> String {
             guard let next = rest.popFirst() else { throw UsageError(description: "\(flag) needs a value") }
             return next
@@ -50,10 +55,7 @@ struct CheckOptions {
                 guard let chosen = App(rawValue: name) else { throw UsageError(description: "unknown app '\(name)' (campus or example)") }
                 app = chosen
                 appWasChosen = true
-            case "--bug":
-                let name = try value(argument)
-                guard let bug = PlantedBug(rawValue: name) else { throw UsageError(description: "unknown bug '\(name)'") }
-                bugs.insert(bug)
+            case "--bug": bugNames.append(try value(argument))
             case "--replay": replayPath = try value(argument)
             case "--repro-out": reproOut = try value(argument)
             case "--no-final-check": simulation.performsFinalCheck = false
@@ -62,12 +64,44 @@ struct CheckOptions {
             default: throw UsageError(description: "unknown argument '\(argument)'")
             }
         }
-        if !bugs.isEmpty {
-            // Bugs are planted in the example app, which `--bug` therefore implies.
-            guard !appWasChosen || app == .example else {
-                throw UsageError(description: "--bug plants bugs in the example app, not in --app campus")
-            }
+        // A bug belongs to the app chosen (Campus Library by default); a name only the example
+        // knows implies `--app example` when no app was chosen.
+        if !appWasChosen, !bugNames.isEmpty, bugNames.contains(where: { CampusBug(rawValue: $0) == nil }),
+           bugNames.allSatisfy({ PlantedBug(rawValue: $0) != nil }) {
             app = .example
+        }
+        for name in bugNames {
+            switch app {
+            case .campus:
+                guard let bug = CampusBug(rawValue: name) else {
+                    throw UsageError(description: "unknown bug '\(name)' for --app campus (\(Self.names(CampusBug.allCases)))")
+                }
+                campusBugs.insert(bug)
+            case .example:
+                guard let bug = PlantedBug(rawValue: name) else {
+                    throw UsageError(description: "unknown bug '\(name)' for --app example (\(Self.names(PlantedBug.allCases)))")
+                }
+                exampleBugs.insert(bug)
+            }
+        }
+    }
+
+    /// The names of `bugs`, comma-separated, for usage messages.
+    static func names<Bug: RawRepresentable<String>>(_ bugs: [Bug]) -> String {
+        bugs.map(\.rawValue).joined(separator: ", ")
+    }
+
+    /// Reads the app and its planted bugs from a repro's app name (`LibraryExample[bugA,bugB]`,
+    /// `CampusLibrary[bugC]`), unless bugs were given on the command line.
+    mutating func adopt(reproApp name: String) {
+        guard exampleBugs.isEmpty, campusBugs.isEmpty else { return }
+        let names = name.drop { $0 != "[" }.dropFirst().prefix { $0 != "]" }.split(separator: ",").map(String.init)
+        if name.hasPrefix("LibraryExample") {
+            app = .example
+            exampleBugs = Set(names.compactMap(PlantedBug.init(rawValue:)))
+        } else if name.hasPrefix("CampusLibrary") {
+            app = .campus
+            campusBugs = Set(names.compactMap(CampusBug.init(rawValue:)))
         }
     }
 }

@@ -5,9 +5,11 @@
 //                             [--repro-out FILE] [--no-final-check] [--no-trace]
 //
 // Explores Campus Library, the reference app (the default), or the simulator's example library app
-// (`--app example`; `--bug` plants one of its classic bugs and implies it). Prints a progress bar on standard error, then a summary that is the same for the same
+// (`--app example`); `--bug` plants one of the chosen app's bugs (a name only the example knows
+// implies `--app example`). Prints a progress bar on standard error, then a summary that is the same for the same
 // arguments on every run, then timings. Exits 1 on a violation, 2 on a usage error.
 import Foundation
+import CampusLibrary
 import CampusSimulation
 import LifecycleSimulator
 import SimulatorExample
@@ -17,7 +19,8 @@ let usage = """
                            [--mode random|crash|exhaustive] [--bug NAME]... [--replay FILE]
                            [--repro-out FILE] [--no-final-check] [--no-trace]
     apps: campus (Campus Library, the default), example (the simulator's example app)
-    bugs of the example: \(PlantedBug.allCases.map(\.rawValue).joined(separator: ", "))
+    bugs of campus: \(CheckOptions.names(CampusBug.allCases))
+    bugs of the example: \(CheckOptions.names(PlantedBug.allCases))
     """
 
 var options: CheckOptions
@@ -32,17 +35,15 @@ if options.showHelp {
     exit(0)
 }
 
-if let path = options.replayPath, options.bugs.isEmpty,
-   let data = try? Data(contentsOf: URL(fileURLWithPath: path)), let repro = try? Repro.load(from: data),
-   repro.app.hasPrefix("LibraryExample") {
-    // A repro of the example names its planted bugs: LibraryExample[bugA,bugB].
-    options.app = .example
-    let names = repro.app.drop { $0 != "[" }.dropFirst().prefix { $0 != "]" }
-    options.bugs = Set(names.split(separator: ",").compactMap { PlantedBug(rawValue: String($0)) })
+if let path = options.replayPath, let data = try? Data(contentsOf: URL(fileURLWithPath: path)),
+   let repro = try? Repro.load(from: data) {
+    options.adopt(reproApp: repro.app)
 }
 let status: Int32 = switch options.app {
-case .campus: await check(Simulator(app: CampusIncarnation.app, options: options.simulation), options: options)
-case .example: await check(Simulator(app: LibraryExample.app(bugs: options.bugs), options: options.simulation), options: options)
+case .campus:
+    await check(Simulator(app: CampusIncarnation.app(bugs: options.campusBugs), options: options.simulation), options: options)
+case .example:
+    await check(Simulator(app: LibraryExample.app(bugs: options.exampleBugs), options: options.simulation), options: options)
 }
 exit(status)
 

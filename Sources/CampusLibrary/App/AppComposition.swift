@@ -75,6 +75,13 @@ public final class AppComposition {
         weak var composition: AppComposition?
     }
 
+    /// Saves pending writes because a window or the app resigned active or went to the background
+    /// (unless the ``CampusBug/noFlushOnInactive`` bug is planted).
+    func flushForTransition() {
+        if environment.plantedBugs.contains(.noFlushOnInactive) { return }
+        services.flushPendingWrites()
+    }
+
     func register(_ window: WindowModel) {
         window.onAppChange = environment.windowChangedByApp
         windows[window.sessionID] = window

@@ -51,6 +51,8 @@ public struct AppEnvironment {
     /// books found missing), as opposed to the student's navigation. The simulator records it as
     /// the app's own edit of that window.
     public var windowChangedByApp: @MainActor (WindowModel) -> Void = { _ in }
+    /// Bugs planted on purpose for the simulator to find (empty everywhere else).
+    package var plantedBugs: Set<CampusBug> = []
 
     /// Creates an environment; the catalogue defaults to the bundled one at
     /// `<dataDirectory>/catalogue.sqlite` (give the simulator and tests an ``InMemoryCatalogue``).

@@ -22,7 +22,7 @@ final class CampusApplicationDelegate: ApplicationDelegate {
             guard let self, let runtime else { return }
             switch event {
             case .willResignActive, .didEnterBackground:
-                self.services.flushPendingWrites()
+                self.composition.flushForTransition()
                 if event == .didEnterBackground { self.scheduleRefresh(on: runtime) }
             case .willEnterForeground:
                 if !self.services.basket.isHydrated, self.services.catalogue.isLoaded {

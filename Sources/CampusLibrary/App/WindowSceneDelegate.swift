@@ -25,11 +25,11 @@ final class WindowSceneDelegate: SceneDelegate {
     }
 
     func sceneWillResignActive(_ scene: LifecycleScene) {
-        composition.services.flushPendingWrites()
+        composition.flushForTransition()
     }
 
     func sceneDidEnterBackground(_ scene: LifecycleScene) {
-        composition.services.flushPendingWrites()
+        composition.flushForTransition()
     }
 
     func sceneDidDisconnect(_ scene: LifecycleScene) {

@@ -1,0 +1,30 @@
+import CampusLibrary
+import CampusSimulation
+import LifecycleSimulator
+import Testing
+
+@Suite("Campus Library's planted bugs")
+@MainActor
+struct CampusPlantedBugTests {
+    /// What each bug must be reported as: the kind of what actually goes wrong.
+    static func expectedKind(_ bug: CampusBug) -> Violation.Kind {
+        switch bug {
+        case .noFlushOnInactive: .lostAcknowledgedEdit
+        }
+    }
+
+    @Test("each planted bug is found within 2,000 default-mode schedules on seed 1 and shrunk to at most 10 events",
+          arguments: CampusBug.allCases)
+    func findsPlantedBug(_ bug: CampusBug) async throws {
+        let simulator = Simulator(app: CampusIncarnation.app(bugs: [bug]))
+        let summary = await Explorer(simulator: simulator).explore(seed: 1, schedules: 2_000)
+        let failure = try #require(summary.failure, "\(bug) not found in \(summary.schedules) schedules")
+        #expect(failure.violation.kind == Self.expectedKind(bug), "\(failure.violation)")
+        #expect(failure.events.count <= 10, "\(failure.events)")
+        #expect(failure.repro.app == "CampusLibrary[\(bug.rawValue)]")
+
+        let replayed = await simulator.replay(try Repro.load(from: failure.repro.encoded()))
+        #expect(replayed.violation?.kind == failure.violation.kind)
+        #expect(replayed.traceHash == failure.outcome.traceHash)
+    }
+}
