@@ -8,9 +8,9 @@ public enum BasketView {
     public static func render(_ model: BasketViewModel, width: Int, height: Int) -> [String] {
         var lines = [" Borrowing basket", ""]
         switch model.basket.hydration {
-        case .failed: lines.append(" (The saved basket could not be loaded; changes are kept for this session.)")
+        case .failed, .unavailable: lines.append(" (The saved basket could not be loaded; changes are kept for this session.)")
         case .loading: lines.append(" Loading…")
-        case .idle, .loaded: break
+        case .idle, .loaded, .notFound: break
         }
         let items = model.items
         if items.isEmpty {

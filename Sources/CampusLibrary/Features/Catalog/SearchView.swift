@@ -19,9 +19,9 @@ public enum SearchView {
         switch model.results {
         case .idle, .loading:
             lines.append(" Searching…")
-        case .failed(let error):
+        case .failed(let error), .unavailable(let error):
             lines.append(" The search failed: \(error)")
-        case .loaded(let books) where books.isEmpty:
+        case .notFound, .loaded([]):
             lines.append(" No books match “\(model.query)”.")
         case .loaded(let books):
             lines.append(" \(books.count == 50 ? "50+" : String(books.count)) result\(books.count == 1 ? "" : "s")")

@@ -12,10 +12,10 @@ public enum NoteEditorView {
         case .idle, .loading:
             lines.append(" Reading the saved note…")
             return (lines, nil)
-        case .failed(let error):
+        case .failed(let error), .unavailable(let error):
             lines.append(" The saved note could not be read (\(error)); editing is disabled.")
             return (lines, nil)
-        case .loaded:
+        case .loaded, .notFound:
             break
         }
         let textWidth = max(width - 2, 1)
