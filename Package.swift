@@ -113,7 +113,9 @@ let package = Package(
             dependencies: [
                 "CampusLibrary", "CampusSimulation", "LifecycleSimulator", "Lifecycle", "DurableState", "Composition",
                 "LifelineTestSupport",
-            ]
+            ],
+            // Recorded Open Library responses (test data; their sources are in the README beside them).
+            resources: [.copy("Fixtures")]
         ),
     ]
 )

@@ -52,7 +52,7 @@ extension AppComposition {
             (fileSystem: any FileSystem, clock: any LifelineClock, configuration: AppConfiguration, logger: LifelineLogger) in
             Preferences(fileSystem: fileSystem, directory: configuration.dataDirectory, clock: clock, logger: logger)
         }
-        registry.register(LibraryCatalogue.self, lifetime: .application, LibraryCatalogue.init(service:logger:))
+        registry.register(LibraryCatalogue.self, lifetime: .application, LibraryCatalogue.init(service:clock:logger:))
         registry.register(AnalyticsService.self, lifetime: .application, AnalyticsService.init(preferences:sink:logger:))
         registry.register(NotesRepository.self, lifetime: .application) {
             (fileSystem: any FileSystem, runtime: LifecycleRuntime, configuration: AppConfiguration, logger: LifelineLogger,
@@ -109,7 +109,7 @@ extension AppComposition {
             return SQLiteCatalogue(path: path, runtime: runtime, logger: logger)
         case .remote(let url, let fallbackPath):
             let fallback = SQLiteCatalogue(path: fallbackPath, runtime: runtime, logger: logger)
-            return OpenLibraryCatalogue(baseURL: url, fallback: fallback, logger: logger)
+            return OpenLibraryCatalogue(baseURL: url, clock: runtime.clock, fallback: fallback, logger: logger)
         case .custom(let service):
             return service
         }

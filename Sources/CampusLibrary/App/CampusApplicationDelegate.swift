@@ -25,6 +25,7 @@ final class CampusApplicationDelegate: ApplicationDelegate {
                 self.composition.flushForTransition()
                 if event == .didEnterBackground { self.scheduleRefresh(on: runtime) }
             case .willEnterForeground:
+                self.services.catalogue.retryNow()
                 if !self.services.basket.isHydrated, self.services.catalogue.isLoaded {
                     runtime.applicationScope.task("basket hydration retry") { [services = self.services] in
                         await services.basket.hydrate()

@@ -1,14 +1,22 @@
 import Lifecycle
 
-/// Renders a book record: title, authors, year, subjects, basket status and the start of the note.
-/// A pure function of the view model's state. A namespace.
+/// Renders a book record: title, authors, year, subjects (when it has any), basket status and the
+/// start of the note; or why the record is not shown. A pure function of the view model's state.
+/// A namespace.
 public enum BookRecordView {
+    /// What the screen says while the catalogue cannot answer.
+    public static let unavailableMessage = "The catalogue is offline; this book will load when it is back."
+
     /// The screen's body in `width` × `height` cells.
     @MainActor
     public static func render(_ model: BookRecordViewModel, width: Int, height: Int) -> [String] {
         switch model.record {
         case .idle, .loading:
             return [" Loading the record…"]
+        case .notFound:
+            return [" \(BookRecordViewModel.Failure.notFound(model.bookID))", "", " Press Esc to go back."]
+        case .unavailable:
+            return [" \(unavailableMessage)", "", " Press Esc to go back."]
         case .failed(let error):
             return [" \(error)", "", " Press Esc to go back."]
         case .loaded(let book):

@@ -1,15 +1,17 @@
 import Lifecycle
 import Observation
 
-/// The book record screen: the record as an explicit load state (a book that no longer exists is
-/// a failure with a recovery message, never a crash), the basket toggle and a preview of the note.
+/// The book record screen: the record as an explicit load state, the basket toggle and a preview
+/// of the note. A book that no longer exists is ``LoadState/notFound`` with a recovery message,
+/// never a crash; while the catalogue cannot answer the record is ``LoadState/unavailable(_:)`` and
+/// loads by itself once the catalogue answers again (see ``LibraryCatalogue/retryWhenAvailable(_:)``).
 ///
 /// Created by its ``WindowModel`` when the screen is pushed (screen lifetime: its scope ends when the
 /// screen is popped); lives on the main actor.
 @Observable
 @MainActor
 public final class BookRecordViewModel {
-    /// Why a record could not be shown.
+    /// Why a record could not be shown, for screens that report it as an error.
     public enum Failure: Error, Equatable, CustomStringConvertible {
         /// The catalogue has no such book (any more).
         case notFound(BookID)
@@ -47,18 +49,24 @@ public final class BookRecordViewModel {
         self.scope = scope
     }
 
-    /// Loads the record (once the catalogue has loaded).
+    /// Loads the record (once the catalogue has loaded); while the catalogue cannot answer, again
+    /// each time it may.
     public func load() {
         guard record.value == nil, !record.isLoading else { return }
         record = .loading
-        catalogue.whenLoaded { [weak self] in
+        catalogue.whenLoaded { [weak self] in self?.fetch() }
+    }
+
+    private func fetch() {
+        scope.task("book record") { [catalogue, bookID] in
+            try await catalogue.book(bookID)
+        } apply: { [weak self] result in
             guard let self else { return }
-            self.scope.task("book record") { [catalogue, bookID] in
-                guard let book = try await catalogue.book(bookID) else { throw Failure.notFound(bookID) }
-                return book
-            } apply: { [weak self] result in
-                self?.record = LoadState(result)
-                if case .success = result { self?.analytics.track(.openedBook) }
+            self.record = LoadState(lookup: result)
+            switch self.record {
+            case .loaded: self.analytics.track(.openedBook)
+            case .unavailable: self.catalogue.retryWhenAvailable { [weak self] in self?.fetch() }
+            case .idle, .loading, .notFound, .failed: break
             }
         }
     }

@@ -5,7 +5,9 @@ import Observation
 
 /// One window (scene): its own navigation and selection, the model of the screen on top, and the
 /// restoration of both from the scene session's payload — validated against the catalogue, so a
-/// book that no longer exists yields a recovery message and a shorter path, never a crash.
+/// book that no longer exists yields a recovery message and a shorter path, never a crash. A book
+/// the catalogue cannot check now (it is offline, a request timed out) is kept: the window's
+/// restorable state stays as it was, and the check runs again when the catalogue may answer.
 ///
 /// ```swift
 /// window.openBook(id)            // selection + push .book(id)
@@ -180,30 +182,52 @@ public final class WindowModel {
     /// (selection and screens) and says so. `restored` picks the message: a restored window or a link.
     private func checkBooks(_ ids: [BookID], restored: Bool) {
         guard !ids.isEmpty else { return }
-        services.catalogue.whenLoaded { [weak self] in
+        services.catalogue.whenLoaded { [weak self] in self?.verifyBooks(ids, restored: restored) }
+    }
+
+    /// Asks the catalogue about `ids`. Only its answer removes a book: when it cannot answer, the
+    /// window keeps them all and asks again once the catalogue may answer.
+    private func verifyBooks(_ ids: [BookID], restored: Bool) {
+        scope.task("check the window's books") { [catalogue = services.catalogue] in
+            try await catalogue.books(ids)
+        } apply: { [weak self] result in
             guard let self else { return }
-            self.scope.task("check the window's books") { [catalogue = self.services.catalogue] in
-                try await catalogue.books(ids)
-            } apply: { [weak self] result in
-                guard let self, case .success(let found) = result else { return }
-                let missing = ids.filter { found[$0] == nil }
-                guard !missing.isEmpty else { return }
+            let found: [BookID: Book]
+            switch result {
+            case .success(let books):
+                found = books
+            case .failure(let error):
                 self.services.logger.category("restoration").info(
-                    "A \(restored ? "restored window" : "link", privacy: .public) referred to \(missing.count, privacy: .public) books not in the catalogue."
+                    "The books of a \(restored ? "restored window" : "link", privacy: .public) could not be checked now; the window keeps them: \(String(describing: error), privacy: .public)"
                 )
-                if let selection = self.search.selection, missing.contains(selection) { self.search.select(nil) }
-                let valid = self.navigation.validated { route in route.bookID.map { found[$0] != nil } ?? true }
-                if valid != self.navigation {
-                    self.navigation = valid
-                    self.rebuildScreen()
+                if LoadState<Void>(failure: error).isUnavailable {
+                    self.services.catalogue.retryWhenAvailable { [weak self] in self?.verifyBooks(ids, restored: restored) }
                 }
-                let names = missing.map { "“\($0)”" }.joined(separator: ", ")
-                self.recoveryMessage = restored
-                    ? "\(names) \(missing.count == 1 ? "is" : "are") no longer in the catalogue; the window shows what could be restored."
-                    : "\(names) is not in the catalogue."
-                self.onAppChange?(self)
+                return
             }
+            self.dropMissingBooks(of: ids, found: found, restored: restored)
         }
+    }
+
+    /// Takes the books of `ids` that `found` lacks (the catalogue's answer) out of the selection
+    /// and the path, and says so.
+    private func dropMissingBooks(of ids: [BookID], found: [BookID: Book], restored: Bool) {
+        let missing = ids.filter { found[$0] == nil }
+        guard !missing.isEmpty else { return }
+        services.logger.category("restoration").info(
+            "A \(restored ? "restored window" : "link", privacy: .public) referred to \(missing.count, privacy: .public) books not in the catalogue."
+        )
+        if let selection = search.selection, missing.contains(selection) { search.select(nil) }
+        let valid = navigation.validated { route in route.bookID.map { found[$0] != nil } ?? true }
+        if valid != navigation {
+            navigation = valid
+            rebuildScreen()
+        }
+        let names = missing.map { "“\($0)”" }.joined(separator: ", ")
+        recoveryMessage = restored
+            ? "\(names) \(missing.count == 1 ? "is" : "are") no longer in the catalogue; the window shows what could be restored."
+            : "\(names) is not in the catalogue."
+        onAppChange?(self)
     }
 
     private func rebuildScreen() {

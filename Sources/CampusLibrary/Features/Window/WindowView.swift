@@ -1,7 +1,8 @@
 import Lifecycle
 
-/// Renders one window: a header (window position, screen, account, basket), an optional recovery
-/// banner, the screen on top, and the keys that screen accepts. A pure function of the window's
+/// Renders one window: a header (window position, screen, account, basket), the catalogue's status
+/// line while it has something to say, an optional recovery banner, the screen on top, and the
+/// keys that screen accepts. A pure function of the window's
 /// state and the chrome the shell supplies. A namespace.
 public enum WindowView {
     /// What the shell knows about the window that the window does not: its place among the others.
@@ -23,6 +24,9 @@ public enum WindowView {
     public static func render(_ window: WindowModel, services: AppServices, chrome: Chrome, size: ScreenSize) -> Frame {
         let width = size.columns
         var lines = [header(window, services: services, chrome: chrome, width: width), String(repeating: "─", count: width)]
+        if let status = services.catalogue.statusMessage {
+            lines.append(TextLayout.fit(" ⚠ " + status, width: width))
+        }
         if let message = window.recoveryMessage {
             lines += TextLayout.wrap("⚠ " + message, width: width - 2).map { " " + $0 }
         }

@@ -1,16 +1,19 @@
+import Lifecycle
+
 /// Why a catalogue operation failed. The catalogue is left as it was; nothing the student wrote
 /// depends on it. Descriptions never contain the search text.
-public enum CatalogueError: Error, Equatable, Sendable, CustomStringConvertible {
+///
+/// Only ``unavailable(_:)`` and ``notLoaded`` are transient (``isTransient``): they say nothing
+/// about whether a record exists, so nothing that refers to one may be dropped because of them.
+public enum CatalogueError: Error, Equatable, Sendable, CustomStringConvertible, TransientError {
     /// The catalogue has not finished loading.
     case notLoaded
     /// The database failed (SQLite result code and message).
     case database(code: Int32, message: String)
     /// The bundled catalogue could not be read or decoded.
     case seed(String)
-    /// The remote catalogue could not be reached.
-    case unreachable(String)
-    /// The remote catalogue answered with something that is not a search result.
-    case badResponse(String)
+    /// The remote catalogue could not answer; nothing is known about the records asked for.
+    case unavailable(RemoteCatalogueFailure)
 
     /// A message for logs and the interface.
     public var description: String {
@@ -18,8 +21,15 @@ public enum CatalogueError: Error, Equatable, Sendable, CustomStringConvertible 
         case .notLoaded: "The catalogue is still loading."
         case let .database(code, message): "The catalogue database failed (SQLite \(code): \(message))."
         case .seed(let reason): "The bundled catalogue could not be loaded: \(reason)."
-        case .unreachable(let reason): "The remote catalogue is unreachable: \(reason)."
-        case .badResponse(let reason): "The remote catalogue sent an unexpected response: \(reason)."
+        case .unavailable(let failure): "The remote catalogue could not answer: \(failure)."
+        }
+    }
+
+    /// Whether the same request may succeed later: true for ``notLoaded`` and ``unavailable(_:)``.
+    public var isTransient: Bool {
+        switch self {
+        case .notLoaded, .unavailable: true
+        case .database, .seed: false
         }
     }
 }

@@ -3,6 +3,10 @@
 ///
 /// Chosen by the composition root and owned by ``LibraryCatalogue`` (application lifetime); lives
 /// on the main actor. Implementations must not touch the interface; they only return values.
+///
+/// A remote part that cannot answer never turns into "not found": ``books(_:)`` throws
+/// ``CatalogueError/unavailable(_:)`` for identifiers only the remote part could resolve, and
+/// ``source`` says that the bundled catalogue stands in.
 @MainActor
 public protocol CatalogueService: AnyObject {
     /// How long a search field should wait after the last keystroke before searching (zero for a
@@ -25,4 +29,19 @@ public protocol CatalogueService: AnyObject {
 
     /// Drops whatever can be rebuilt (statement memory, response caches).
     func purgeCaches()
+
+    /// Where answers come from now (``CatalogueSource/bundled`` unless there is a remote part).
+    var source: CatalogueSource { get }
+
+    /// Lets the next request ask an offline remote part at once instead of at the end of its
+    /// backoff (the app returned to the foreground). Does nothing without a remote part.
+    func retryRemoteNow()
+}
+
+extension CatalogueService {
+    /// A catalogue without a remote part answers from the bundled catalogue.
+    public var source: CatalogueSource { .bundled }
+
+    /// Nothing to retry without a remote part.
+    public func retryRemoteNow() {}
 }

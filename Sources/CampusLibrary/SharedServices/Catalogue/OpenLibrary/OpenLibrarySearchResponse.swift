@@ -1,7 +1,34 @@
 /// The part of an Open Library `search.json` response the app reads:
 /// `{"numFound": …, "docs": [{"key", "title", "author_name", "first_publish_year", "subject"}]}`.
-/// A `Decodable` value.
+///
+/// Every field the service adds (there are dozens, and they change from year to year) is
+/// ignored. One bad document does not reject the page: a document without `key`, or one that does
+/// not decode, is kept as a skipped entry and counted by ``page(limit:)``. A `Decodable` value.
 struct OpenLibrarySearchResponse: Decodable, Sendable {
+    /// One element of `docs`.
+    enum Entry: Decodable, Sendable {
+        /// A document with a key.
+        case document(Document)
+        /// A document without `key` (it cannot be opened again, so it is not shown).
+        case withoutKey
+        /// A document whose fields have the wrong types.
+        case malformed
+
+        init(from decoder: any Decoder) throws {
+            let container = try decoder.container(keyedBy: Document.CodingKeys.self)
+            guard container.contains(.key) else {
+                self = .withoutKey
+                return
+            }
+            do {
+                self = .document(try Document(from: decoder))
+            } catch {
+                self = .malformed
+            }
+        }
+    }
+
+    /// A document with a key.
     struct Document: Decodable, Sendable {
         var key: String
         var title: String?
@@ -26,5 +53,26 @@ struct OpenLibrarySearchResponse: Decodable, Sendable {
     }
 
     var numFound: Int?
-    var docs: [Document]
+    var docs: [Entry]
+
+    /// The records of the page, at most `limit`, and what was left out.
+    func page(limit: Int) -> OpenLibraryPage {
+        var page = OpenLibraryPage()
+        var seen = Set<BookID>()
+        for entry in docs {
+            switch entry {
+            case .withoutKey:
+                page.skippedWithoutKey += 1
+            case .malformed:
+                page.skippedUnusable += 1
+            case .document(let document):
+                guard let book = document.book, seen.insert(book.id).inserted else {
+                    page.skippedUnusable += 1
+                    continue
+                }
+                if page.books.count < limit { page.books.append(book) } else { page.droppedOverLimit += 1 }
+            }
+        }
+        return page
+    }
 }

@@ -12,10 +12,13 @@ import Darwin
 /// FoundationNetworking would load libcurl and its TLS stack (some thirty libraries, ~30 ms) at
 /// every launch, and most launches never touch the network.
 ///
-/// A `Sendable` value; each plugin file is loaded once per process (behind a mutex) and stays loaded.
+/// A cancelled request returns at once and the plugin cancels its URLSession task; the body is
+/// read only up to the caller's limit. A `Sendable` value; each plugin file is loaded once per
+/// process (behind a mutex) and stays loaded.
 public struct PluginHTTPTransport: HTTPTransport {
-    typealias Completion = @convention(c) (UnsafeMutableRawPointer?, Int32, UnsafePointer<UInt8>?, Int, UnsafePointer<CChar>?) -> Void
-    typealias Entry = @convention(c) (UnsafePointer<CChar>, Double, UnsafeMutableRawPointer?, Completion) -> Void
+    typealias Completion = @convention(c) (UnsafeMutableRawPointer?, Int32, Int32, UnsafePointer<UInt8>?, Int, UnsafePointer<CChar>?) -> Void
+    typealias Start = @convention(c) (UnsafePointer<CChar>, Int, UnsafeMutableRawPointer?, Completion) -> UInt64
+    typealias Cancel = @convention(c) (UInt64) -> Void
 
     /// Where the plugin is looked for: the directory of the running executable.
     public let directory: URL
@@ -35,60 +38,90 @@ public struct PluginHTTPTransport: HTTPTransport {
     }
 
     /// GETs `url` through the plugin, loading it on first use.
-    public func get(_ url: URL, timeout: Duration) async throws(HTTPTransportError) -> HTTPResponse {
-        let entry = try Self.load(from: directory.appendingPathComponent(Self.libraryName).path)
-        let seconds = Double(timeout.components.seconds) + Double(timeout.components.attoseconds) / 1e18
+    public func get(_ url: URL, maximumBodySize: Int, cancellation: HTTPCancellation) async throws(HTTPTransportError) -> HTTPResponse {
+        let plugin = try Self.load(from: directory.appendingPathComponent(Self.libraryName).path)
+        guard !cancellation.isCancelled else { throw .cancelled }
+        let request = PluginRequest(limit: maximumBodySize)
         let result: Result<HTTPResponse, HTTPTransportError> = await withCheckedContinuation { continuation in
-            let box = Unmanaged.passRetained(ContinuationBox(continuation)).toOpaque()
-            url.absoluteString.withCString { entry.function($0, seconds, box, Self.complete) }
+            request.install(continuation)
+            // The completion owns this reference and releases it, whenever the plugin calls it.
+            let context = Unmanaged.passRetained(request).toOpaque()
+            let identifier = url.absoluteString.withCString { plugin.start($0, maximumBodySize, context, Self.complete) }
+            cancellation.onCancel {
+                request.finish(.failure(.cancelled))
+                plugin.cancel(identifier)
+            }
         }
         return try result.get()
     }
 
-    private static let complete: Completion = { context, status, body, length, error in
+    private static let complete: Completion = { context, kind, status, body, length, message in
         guard let context else { return }
-        let box = Unmanaged<ContinuationBox>.fromOpaque(context).takeRetainedValue()
-        if let error {
-            box.continuation.resume(returning: .failure(.failed(String(cString: error))))
-        } else {
+        let request = Unmanaged<PluginRequest>.fromOpaque(context).takeRetainedValue()
+        let text = message.map { String(cString: $0) } ?? "unknown error"
+        switch kind {
+        case 0:
             let data = body.map { Data(bytes: $0, count: length) } ?? Data()
-            box.continuation.resume(returning: .success(HTTPResponse(status: Int(status), body: data)))
+            request.finish(.success(HTTPResponse(status: Int(status), body: data)))
+        case 2:
+            request.finish(.failure(.bodyTooLarge(limit: request.limit)))
+        case 3:
+            request.finish(.failure(.cancelled))
+        default:
+            request.finish(.failure(.failed(text)))
         }
     }
 
     /// Entry points of the plugins loaded so far, by path.
-    private static let loaded = Mutex<[String: LoadedEntry]>([:])
+    private static let loaded = Mutex<[String: LoadedPlugin]>([:])
 
-    private static func load(from path: String) throws(HTTPTransportError) -> LoadedEntry {
-        let outcome: Result<LoadedEntry, HTTPTransportError> = loaded.withLock { loaded in
-            if let entry = loaded[path] { return .success(entry) }
+    private static func load(from path: String) throws(HTTPTransportError) -> LoadedPlugin {
+        let outcome: Result<LoadedPlugin, HTTPTransportError> = loaded.withLock { loaded in
+            if let plugin = loaded[path] { return .success(plugin) }
             guard let handle = dlopen(path, RTLD_NOW | RTLD_LOCAL) else {
                 return .failure(.unavailable(dlerror().map { String(cString: $0) } ?? "cannot load \(path)"))
             }
-            guard let symbol = dlsym(handle, "campus_networking_get") else {
-                return .failure(.unavailable("\(path) has no campus_networking_get"))
+            guard let start = dlsym(handle, "campus_networking_start"), let cancel = dlsym(handle, "campus_networking_cancel") else {
+                return .failure(.unavailable("\(path) has no campus_networking_start / campus_networking_cancel"))
             }
-            let entry = LoadedEntry(function: unsafeBitCast(symbol, to: Entry.self))
-            loaded[path] = entry
-            return .success(entry)
+            let plugin = LoadedPlugin(start: unsafeBitCast(start, to: Start.self), cancel: unsafeBitCast(cancel, to: Cancel.self))
+            loaded[path] = plugin
+            return .success(plugin)
         }
         return try outcome.get()
     }
 }
 
-/// The plugin's entry point, once loaded.
-// Safe because a C function pointer is an immutable address, valid for as long as the library
+/// The plugin's entry points, once loaded.
+// Safe because C function pointers are immutable addresses, valid for as long as the library
 // stays loaded, which is the life of the process (it is never closed).
-struct LoadedEntry: @unchecked Sendable {
-    let function: PluginHTTPTransport.Entry
+struct LoadedPlugin: @unchecked Sendable {
+    let start: PluginHTTPTransport.Start
+    let cancel: PluginHTTPTransport.Cancel
 }
 
-/// A request's continuation, carried through the plugin as an opaque, retained pointer and
-/// resumed exactly once by the completion. `Sendable`: the continuation is.
-final class ContinuationBox: Sendable {
-    let continuation: CheckedContinuation<Result<HTTPResponse, HTTPTransportError>, Never>
+/// One request through the plugin: its continuation, resumed exactly once — by the plugin's
+/// completion or, earlier, by a cancellation — and carried through the plugin as an opaque,
+/// retained pointer. `Sendable`: the continuation is behind a mutex.
+final class PluginRequest: Sendable {
+    private let continuation = Mutex<CheckedContinuation<Result<HTTPResponse, HTTPTransportError>, Never>?>(nil)
+    /// The body limit of the request, for the error that reports it.
+    let limit: Int
 
-    init(_ continuation: CheckedContinuation<Result<HTTPResponse, HTTPTransportError>, Never>) {
-        self.continuation = continuation
+    init(limit: Int) {
+        self.limit = limit
+    }
+
+    func install(_ continuation: CheckedContinuation<Result<HTTPResponse, HTTPTransportError>, Never>) {
+        self.continuation.withLock { $0 = continuation }
+    }
+
+    /// Resumes the caller with `result` unless it was resumed already.
+    func finish(_ result: Result<HTTPResponse, HTTPTransportError>) {
+        let waiting = continuation.withLock { slot in
+            defer { slot = nil }
+            return slot
+        }
+        waiting?.resume(returning: result)
     }
 }
