@@ -24,7 +24,7 @@ public enum BookRecordView {
             lines.append("")
             lines.append(" by " + (book.authors.isEmpty ? "unknown" : book.authors.joined(separator: ", ")))
             lines.append(" first published " + (book.year.map(String.init) ?? "in an unknown year"))
-            lines.append(" subjects: " + book.subjects.joined(separator: "; "))
+            if !book.subjects.isEmpty { lines.append(" subjects: " + book.subjects.joined(separator: "; ")) }
             lines.append(" id: \(book.id)")
             lines.append("")
             lines.append(model.isInBasket ? " ✓ In your borrowing basket" : " Not in your basket")

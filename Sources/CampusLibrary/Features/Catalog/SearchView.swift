@@ -35,7 +35,7 @@ public enum SearchView {
         guard !books.isEmpty else { return [] }
         let first = max(0, min((highlighted ?? 0) - height + 1, books.count - height))
         return books.indices.dropFirst(first).prefix(height).map { index in
-            TextLayout.fit((index == highlighted ? " ▸ " : "   ") + books[index].byline, width: width)
+            (index == highlighted ? " ▸ " : "   ") + TextLayout.byline(of: books[index], width: width - 3)
         }
     }
 }
