@@ -99,4 +99,57 @@ struct CampusLibraryEndToEndTests {
         try terminal.keys("C-c")
         try await terminal.waitForExit(of: relaunched)
     }
+
+    @Test(
+        "a remote book's window survives a launch during an outage: offline message, state kept, the book back once the service is",
+        .enabled(if: Terminal.isAvailable, "needs tmux"),
+        .timeLimit(.minutes(1))
+    )
+    func outageAtLaunch() async throws {
+        let binary = try Terminal.binary()
+        let data = FileManager.default.temporaryDirectory.appendingPathComponent("campus-e2e-\(UUID().uuidString)")
+        defer { try? FileManager.default.removeItem(at: data) }
+        let terminal = try Terminal()
+        defer { terminal.shutDown() }
+        var server = try LoopbackHTTPServer(handler: OpenLibraryFixtures.handler(serving: OpenLibraryFixtures.mistborn2021))
+        defer { server.stop() }
+        let port = server.port
+        let command = "\(binary) --data-dir \(data.path) --remote-catalogue http://127.0.0.1:\(port)"
+
+        try terminal.type(command, then: "Enter")
+        try await terminal.waitFor("Window 1/1")
+        try terminal.type("mistborn")
+        try await terminal.waitFor("Mistborn Adventure Game — Brandon Sanderson")
+        try terminal.keys("Down")
+        try terminal.keys("Down")
+        try await terminal.waitFor("▸ Mistborn Adventure Game")
+        try terminal.keys("Enter")
+        try await terminal.waitFor("by Brandon Sanderson, Alex Flagg, Patrick Kapera, Crafty Games")
+        #expect(try terminal.screen().contains("first published 2012"))
+        let first = try await terminal.appProcess()
+        try terminal.keys("C-c")
+        try await terminal.waitForExit(of: first)
+
+        server.stop()
+        try terminal.type("clear; " + command, then: "Enter")
+        try await terminal.waitFor("this book will load when it is back")
+        let offline = try terminal.screen()
+        #expect(offline.contains("Window 1/1 · Book"))
+        #expect(offline.contains("offline — showing the library's own catalogue"))
+        #expect(!offline.contains("no longer in the catalogue"))
+        let second = try await terminal.appProcess()
+        try terminal.keys("C-c")
+        try await terminal.waitForExit(of: second)
+
+        server = try LoopbackHTTPServer(port: port, handler: OpenLibraryFixtures.handler(serving: OpenLibraryFixtures.mistborn2021))
+        try terminal.type("clear; " + command, then: "Enter")
+        try await terminal.waitFor("by Brandon Sanderson, Alex Flagg, Patrick Kapera, Crafty Games")
+        let back = try terminal.screen()
+        #expect(back.contains("Window 1/1 · Book"))
+        #expect(back.contains("Mistborn Adventure Game"))
+        #expect(!back.contains("offline"))
+        let third = try await terminal.appProcess()
+        try terminal.keys("C-c")
+        try await terminal.waitForExit(of: third)
+    }
 }
