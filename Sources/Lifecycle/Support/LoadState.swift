@@ -11,7 +11,7 @@
 /// ```
 ///
 /// Render each case deliberately instead of combining `isLoading` / `hasError` flags. Only
-/// ``notFound`` is an answer about the value; ``unavailable`` and ``failed`` say nothing about
+/// ``notFound`` is an answer about the value; ``unavailable(_:)`` and ``failed(_:)`` say nothing about
 /// whether it exists, so nothing that refers to it (a restored identifier, a basket entry, a link)
 /// may be dropped because of them. See "A restorable identifier is never dropped because of a
 /// transient failure" in DurableState's *Durability promises*.
@@ -34,7 +34,7 @@ public enum LoadState<Value> {
     case failed(any Error)
 
     /// Creates the state that a finished request leaves behind: a failure whose error says it is
-    /// transient (a ``TransientError``) becomes ``unavailable``, any other failure ``failed``.
+    /// transient (a ``TransientError``) becomes ``unavailable(_:)``, any other failure ``failed(_:)``.
     public init(_ result: Result<Value, any Error>) {
         switch result {
         case .success(let value): self = .loaded(value)
@@ -52,7 +52,7 @@ public enum LoadState<Value> {
         }
     }
 
-    /// ``unavailable`` for a transient `error`, ``failed`` for any other.
+    /// ``unavailable(_:)`` for a transient `error`, ``failed(_:)`` for any other.
     public init(failure error: any Error) {
         self = (error as? any TransientError)?.isTransient == true ? .unavailable(error) : .failed(error)
     }
@@ -81,7 +81,7 @@ public enum LoadState<Value> {
         return false
     }
 
-    /// The failure of ``unavailable`` or ``failed``, if any.
+    /// The failure of ``unavailable(_:)`` or ``failed(_:)``, if any.
     public var error: (any Error)? {
         switch self {
         case .unavailable(let error), .failed(let error): error

@@ -2,8 +2,8 @@ import Lifecycle
 import Observation
 
 /// The book record screen: the record as an explicit load state, the basket toggle and a preview
-/// of the note. A book that no longer exists is ``LoadState/notFound`` with a recovery message,
-/// never a crash; while the catalogue cannot answer the record is ``LoadState/unavailable(_:)`` and
+/// of the note. A book that no longer exists is `LoadState.notFound` with a recovery message,
+/// never a crash; while the catalogue cannot answer the record is `LoadState.unavailable` and
 /// loads by itself once the catalogue answers again (see ``LibraryCatalogue/retryWhenAvailable(_:)``).
 ///
 /// Created by its ``WindowModel`` when the screen is pushed (screen lifetime: its scope ends when the

@@ -117,7 +117,7 @@ public final class LibraryCatalogue: MemoryPurgeable {
 
     /// Runs `retry` once, when the catalogue may answer again: when the remote catalogue's backoff
     /// ends, when the app returns to the foreground, or when the remote catalogue answers another
-    /// request. Call it after a lookup came back ``LoadState/unavailable(_:)``; a retry that fails
+    /// request. Call it after a lookup came back `LoadState.unavailable`; a retry that fails
     /// again asks again.
     public func retryWhenAvailable(_ retry: @escaping @MainActor () -> Void) {
         waiters.append(retry)

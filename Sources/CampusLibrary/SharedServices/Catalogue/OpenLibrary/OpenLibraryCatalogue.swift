@@ -15,7 +15,7 @@ import Lifecycle
 /// answer within ``timeout`` (enforced with the lifecycle clock), an error status, an HTML page,
 /// malformed or truncated JSON, a body over ``maximumResponseSize`` — makes searches fall back to
 /// the bundled catalogue and ``source`` say so. The remote catalogue is then asked again only
-/// after a ``RetryBackoff`` (at once after ``retryRemoteNow()``), so an outage does not cost
+/// after a `RetryBackoff` (at once after ``retryRemoteNow()``), so an outage does not cost
 /// every keystroke a timeout. A lookup of an identifier only the remote catalogue knows throws
 /// ``CatalogueError/unavailable(_:)`` meanwhile: an outage never reads as "no such book".
 ///
