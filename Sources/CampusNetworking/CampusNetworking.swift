@@ -114,16 +114,19 @@ private final class Transfers: NSObject, URLSessionDataDelegate, @unchecked Send
     }
 
     func urlSession(_ session: URLSession, dataTask: URLSessionDataTask, didReceive data: Data) {
+        let key = dataTask.taskIdentifier
+        // Mutated in place (through the optional), so the body is not copied for every chunk.
         let tooLarge = state.withLock { transfers in
-            guard var transfer = transfers[dataTask.taskIdentifier], !transfer.isTooLarge else { return false }
-            if transfer.body.count + data.count > transfer.limit {
-                transfer.isTooLarge = true
-                transfer.body = Data()
-            } else {
-                transfer.body.append(data)
+            guard transfers[key]?.isTooLarge == false, let limit = transfers[key]?.limit, let size = transfers[key]?.body.count else {
+                return false
             }
-            transfers[dataTask.taskIdentifier] = transfer
-            return transfer.isTooLarge
+            guard size + data.count <= limit else {
+                transfers[key]?.isTooLarge = true
+                transfers[key]?.body = Data()
+                return true
+            }
+            transfers[key]?.body.append(data)
+            return false
         }
         if tooLarge { dataTask.cancel() }
     }

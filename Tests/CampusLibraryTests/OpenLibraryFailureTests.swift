@@ -54,6 +54,10 @@ struct OpenLibraryFailureTests {
                 logged: "no connection (URL error"
             ),
             Case(name: "an oversized body", reply: .json(oversized), screen: local, fellBack: true, logged: "larger than 1048576 bytes"),
+            Case(
+                name: "an oversized body of unstated length", reply: .init(body: oversized, statesLength: false), screen: local,
+                fellBack: true, logged: "larger than 1048576 bytes"
+            ),
             Case(name: "connection refused", reply: nil, screen: local, fellBack: true, logged: "no connection (URL error"),
             Case(
                 name: "no answer within 10 s", reply: .init(body: recorded, delay: .seconds(30)), answersLate: true, screen: local,
@@ -66,7 +70,7 @@ struct OpenLibraryFailureTests {
     func search(_ test: Case) async throws {
         let server = try LoopbackHTTPServer(always: test.reply ?? .json(Data()))
         defer { server.stop() }
-        if test.reply == nil { server.stop() }
+        if test.reply == nil { server.stop() }  // nobody listens: connections are refused
         let clock = VirtualClock()
         let logs = MemoryLogSink()
         let catalogue = OpenLibraryCatalogue(

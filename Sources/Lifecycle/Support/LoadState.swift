@@ -4,8 +4,8 @@
 /// ```swift
 /// record = LoadState(lookup: result)   // nil → .notFound, a transient error → .unavailable
 /// switch record {
-/// case .notFound: window.forget(id)                 // a definite answer: the record is gone
-/// case .unavailable: catalogue.retryWhenAvailable { load() }   // keep the id, try again
+/// case .notFound: window.forget(id)                // a definite answer: the record is gone
+/// case .unavailable: retryLater()                  // keep the id, try again
 /// case .idle, .loading, .loaded, .failed: break
 /// }
 /// ```

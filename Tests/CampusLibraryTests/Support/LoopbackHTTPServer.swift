@@ -29,13 +29,20 @@ final class LoopbackHTTPServer: Sendable {
         /// How long the server waits before answering (cut short when the server stops).
         var delay: Duration = .zero
         var ending: Ending = .complete
+        /// Whether the head gives the body's length; without it the body ends when the connection
+        /// closes, so the client cannot know its size in advance.
+        var statesLength = true
 
-        init(status: Int = 200, contentType: String = "application/json", body: Data, delay: Duration = .zero, ending: Ending = .complete) {
+        init(
+            status: Int = 200, contentType: String = "application/json", body: Data, delay: Duration = .zero,
+            ending: Ending = .complete, statesLength: Bool = true
+        ) {
             self.status = status
             self.contentType = contentType
             self.body = body
             self.delay = delay
             self.ending = ending
+            self.statesLength = statesLength
         }
 
         /// A JSON body with status 200.
@@ -93,8 +100,12 @@ final class LoopbackHTTPServer: Sendable {
     /// thread closes the socket when it leaves, so its descriptor number cannot be reused by
     /// another server while it runs.
     func stop() {
-        stopped.withLock { $0 = true }
-        shutdown(listener, Int32(SHUT_RDWR))
+        let wasStopped = stopped.withLock { stopped in
+            defer { stopped = true }
+            return stopped
+        }
+        // Only once: after the first call the descriptor may already belong to someone else.
+        if !wasStopped { shutdown(listener, Int32(SHUT_RDWR)) }
     }
 
     /// Waits (in real time, up to `timeout`) until the server has received `count` requests.
@@ -138,24 +149,25 @@ final class LoopbackHTTPServer: Sendable {
             if isStopped { return }
             Thread.sleep(forTimeInterval: 0.01)
         }
+        let length = reply.statesLength ? "Content-Length: \(reply.body.count)\r\n" : ""
         let head = "HTTP/1.1 \(reply.status) \(reply.status == 200 ? "OK" : "Error")\r\nContent-Type: \(reply.contentType)\r\n"
-            + "Content-Length: \(reply.body.count)\r\nConnection: close\r\n\r\n"
+            + length + "Connection: close\r\n\r\n"
         switch reply.ending {
         case .complete:
-            send(Array(head.utf8) + Array(reply.body), on: connection)
+            deliver(Array(head.utf8) + Array(reply.body), on: connection)
         case .resetAfter(let bytes):
-            send(Array(head.utf8) + Array(reply.body.prefix(bytes)), on: connection)
+            deliver(Array(head.utf8) + Array(reply.body.prefix(bytes)), on: connection)
             // Closing with a zero linger time sends RST instead of FIN.
-            var linger = Glibc.linger(l_onoff: 1, l_linger: 0)
-            setsockopt(connection, SOL_SOCKET, SO_LINGER, &linger, socklen_t(MemoryLayout<Glibc.linger>.size))
+            var abort = linger(l_onoff: 1, l_linger: 0)
+            setsockopt(connection, SOL_SOCKET, SO_LINGER, &abort, socklen_t(MemoryLayout<linger>.size))
         }
     }
 
     /// Writes all of `bytes`, giving up when the client has gone (no SIGPIPE).
-    private func send(_ bytes: [UInt8], on connection: Int32) {
+    private func deliver(_ bytes: [UInt8], on connection: Int32) {
         var offset = 0
         while offset < bytes.count {
-            let written = bytes[offset...].withUnsafeBytes { Glibc.send(connection, $0.baseAddress, $0.count, Int32(MSG_NOSIGNAL)) }
+            let written = bytes[offset...].withUnsafeBytes { send(connection, $0.baseAddress, $0.count, Int32(MSG_NOSIGNAL)) }
             guard written > 0 else { return }
             offset += written
         }

@@ -55,6 +55,8 @@ public struct PluginHTTPTransport: HTTPTransport {
         return try result.get()
     }
 
+    /// The plugin's completion; `kind` is its `Outcome`: 0 a response, 1 a failure, 2 a body over
+    /// the limit, 3 cancelled.
     private static let complete: Completion = { context, kind, status, body, length, message in
         guard let context else { return }
         let request = Unmanaged<PluginRequest>.fromOpaque(context).takeRetainedValue()
