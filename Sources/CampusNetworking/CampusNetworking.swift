@@ -27,7 +27,8 @@ typealias Completion = @convention(c) (UnsafeMutableRawPointer?, Int32, Int32, U
 /// libraries that cost ~30 ms at every process start. Nothing expensive belongs before the first
 /// frame, and most launches never touch the network, so the app links none of it.
 ///
-/// Starts a GET of `url` and returns its identifier for ``campusNetworkingCancel(_:)``. The body
+/// Starts a GET of `url` and returns its identifier for ``campusNetworkingCancel(_:)`` (0 when
+/// it could not start; the completion has then been called already). The body
 /// is read only up to `maximumBodySize` bytes (a longer one ends the request as too large).
 /// `completion(context, kind, status, body, length, message)` is called exactly once, on a
 /// URLSession queue, with an ``Outcome`` as `kind`; `body` and `message` are only valid during the
@@ -89,12 +90,13 @@ private final class Transfers: NSObject, URLSessionDataDelegate, @unchecked Send
         let task = session.dataTask(with: request)
         state.withLock { $0[task.taskIdentifier] = Transfer(callback: callback, limit: maximumBodySize, task: task) }
         task.resume()
-        return UInt64(task.taskIdentifier)
+        // Identifiers start at 1: 0 is the request that never started.
+        return UInt64(task.taskIdentifier) + 1
     }
 
     func cancel(_ identifier: UInt64) {
         let task: URLSessionTask? = state.withLock { transfers in
-            guard let key = Int(exactly: identifier), transfers[key] != nil else { return nil }
+            guard identifier > 0, let key = Int(exactly: identifier - 1), transfers[key] != nil else { return nil }
             transfers[key]?.isCancelled = true
             return transfers[key]?.task
         }
