@@ -102,15 +102,15 @@ struct OpenLibraryFailureTests {
         }
     }
 
-    /// Other suites share the main actor (and so the system clock's timers) with this one: the
-    /// bound allows for them, and still tells a deadline kept (half a second) from one left to the
-    /// server (two minutes) or to URLSession (a minute).
+    /// Other suites share the main actor, and with it the system clock's timers: in a full run the
+    /// deadline's action has fired half a minute late. The bound allows for that and still tells a
+    /// deadline kept from one left to the plugin's two-minute backstop or to the server.
     @Test(
         "on the real clock a request unanswered at its deadline is cancelled: the fallback comes at the deadline, not at the server's or URLSession's",
         .timeLimit(.minutes(3))
     )
     func realDeadline() async throws {
-        let server = try LoopbackHTTPServer(always: .init(body: Data("{}".utf8), delay: .seconds(120)))
+        let server = try LoopbackHTTPServer(always: .init(body: Data("{}".utf8), delay: .seconds(150)))
         defer { server.stop() }
         let catalogue = OpenLibraryCatalogue(
             baseURL: server.baseURL, clock: SystemClock(), timeout: .milliseconds(500), fallback: InMemoryCatalogue(books: TestBooks.all),
@@ -121,7 +121,7 @@ struct OpenLibraryFailureTests {
         #expect(try await catalogue.search("melville", limit: 5) == [TestBooks.moby])
         let elapsed = ContinuousClock.now - start
         #expect(elapsed >= .milliseconds(500))
-        #expect(elapsed < .seconds(40), "took \(elapsed)")
+        #expect(elapsed < .seconds(100), "took \(elapsed)")
     }
 
     /// Waits in real time (the network is real) until `condition` holds; generous, since other
