@@ -23,9 +23,14 @@ let package = Package(
             name: "CSQLite",
             providers: [.apt(["libsqlite3-dev"]), .brew(["sqlite"])]
         ),
+        // libsecret for the Secret Service store on Linux (`scripts/setup.sh` installs it).
+        .systemLibrary(name: "CSecret", pkgConfig: "libsecret-1", providers: [.apt(["libsecret-1-dev"])]),
         .target(name: "Lifecycle"),
         .target(name: "ProcessHost", dependencies: ["Lifecycle"]),
-        .target(name: "DurableState", dependencies: ["Lifecycle", "CSQLite"]),
+        .target(
+            name: "DurableState",
+            dependencies: ["Lifecycle", "CSQLite", .target(name: "CSecret", condition: .when(platforms: [.linux]))]
+        ),
         .target(name: "Composition", dependencies: ["Lifecycle"]),
         .target(
             name: "LifecycleSimulator",
@@ -92,6 +97,11 @@ let package = Package(
             name: "durable-kill-probe",
             dependencies: ["Lifecycle", "DurableState"],
             path: "Tests/Probes/durable-kill-probe"
+        ),
+        .executableTarget(
+            name: "secret-store-probe",
+            dependencies: ["DurableState"],
+            path: "Tests/Probes/secret-store-probe"
         ),
         .target(
             name: "LifelineTestSupport",
