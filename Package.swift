@@ -103,6 +103,11 @@ let package = Package(
             dependencies: ["DurableState"],
             path: "Tests/Probes/secret-store-probe"
         ),
+        .executableTarget(
+            name: "directory-migration-probe",
+            dependencies: ["ProcessHost"],
+            path: "Tests/Probes/directory-migration-probe"
+        ),
         .target(
             name: "LifelineTestSupport",
             dependencies: ["Lifecycle", "DurableState"],

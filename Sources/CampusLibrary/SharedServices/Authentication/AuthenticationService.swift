@@ -35,6 +35,9 @@ public final class AuthenticationService {
     }
 
     /// Whether the launch gate must stay closed.
+    /// Where the session token is kept, for a person (shown once signed in).
+    public var tokenLocation: String { tokens.location }
+
     public var isRestoringSession: Bool { state == .restoring }
 
     /// Verifies the stored token with the account service. Rejected: the token is cleared.
