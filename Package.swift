@@ -113,6 +113,24 @@ let package = Package(
             dependencies: ["Lifecycle", "DurableState"],
             path: "Tests/LifelineTestSupport"
         ),
+        // AppleHost's sources (symbolic links) compiled on Linux against AppleShim, which declares
+        // the UIKit, SwiftUI and BackgroundTasks signatures they use: a Lifeline change that breaks
+        // AppleHost fails `make test`. Test-only; the AppleHost product is untouched.
+        .target(name: "AppleShim", path: "Tests/AppleShim"),
+        .target(
+            name: "AppleHostOnShim",
+            dependencies: ["Lifecycle", .target(name: "AppleShim", condition: .when(platforms: [.linux]))],
+            path: "Tests/AppleHostOnShim",
+            swiftSettings: [.define("LIFELINE_APPLE_SHIM", .when(platforms: [.linux]))]
+        ),
+        .testTarget(
+            name: "AppleHostTests",
+            dependencies: [
+                "AppleHostOnShim", .target(name: "AppleShim", condition: .when(platforms: [.linux])), "Lifecycle",
+                "LifelineTestSupport",
+            ],
+            swiftSettings: [.define("LIFELINE_APPLE_SHIM", .when(platforms: [.linux]))]
+        ),
         .testTarget(name: "LifecycleTests", dependencies: ["Lifecycle", "LifelineTestSupport"]),
         .testTarget(name: "ProcessHostTests", dependencies: ["ProcessHost", "Lifecycle", "LifelineTestSupport"]),
         .testTarget(name: "DurableStateTests", dependencies: ["DurableState", "Lifecycle", "LifelineTestSupport", "CSQLite"]),
