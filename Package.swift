@@ -113,13 +113,14 @@ let package = Package(
             dependencies: ["Lifecycle", "DurableState"],
             path: "Tests/LifelineTestSupport"
         ),
-        // AppleHost's sources (symbolic links) compiled on Linux against AppleShim, which declares
-        // the UIKit, SwiftUI and BackgroundTasks signatures they use: a Lifeline change that breaks
-        // AppleHost fails `make test`. Test-only; the AppleHost product is untouched.
+        // AppleHost's sources and KeychainSecretStore (symbolic links) compiled on Linux against
+        // AppleShim, which declares the UIKit, SwiftUI, BackgroundTasks and Security signatures they
+        // use: a Lifeline change that breaks them fails `make test`. Test-only; the products are
+        // untouched.
         .target(name: "AppleShim", path: "Tests/AppleShim"),
         .target(
             name: "AppleHostOnShim",
-            dependencies: ["Lifecycle", .target(name: "AppleShim", condition: .when(platforms: [.linux]))],
+            dependencies: ["Lifecycle", "DurableState", .target(name: "AppleShim", condition: .when(platforms: [.linux]))],
             path: "Tests/AppleHostOnShim",
             swiftSettings: [.define("LIFELINE_APPLE_SHIM", .when(platforms: [.linux]))]
         ),
