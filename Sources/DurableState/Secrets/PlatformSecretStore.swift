@@ -8,12 +8,13 @@
 /// print("Your token is kept in \(secrets.location).")
 /// ```
 ///
-/// The rule: on Apple platforms the Keychain (``KeychainSecretStore``). On Linux the Secret
+/// The rule: on Apple platforms the Keychain (`KeychainSecretStore`). On Linux the Secret
 /// Service (`SecretServiceStore`) when a provider answers on the session bus; else the plaintext
 /// 0600 file (``FileSecretStore``) **only** if the app opted into it with
 /// ``Options/plaintextFallbackDirectory``; else the Secret Service's error. A locked keyring
 /// still answers, so it is chosen: its reads fail with ``SecretStoreError/locked(collection:)``
-/// until the user unlocks it, rather than secrets quietly moving to a file.
+/// until the user unlocks it, rather than secrets quietly moving to a file; a refusal
+/// (``SecretStoreError/denied(_:)``) is not a reason to fall back either.
 ///
 /// A `Sendable` value owned by the app's composition root; it lives as long as the app.
 public struct PlatformSecretStore: Sendable {

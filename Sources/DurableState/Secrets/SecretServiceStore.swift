@@ -1,7 +1,7 @@
 #if os(Linux)
 /// A ``SecretStore`` that keeps secrets in the desktop keyring over the freedesktop Secret
-/// Service API (GNOME Keyring, KWallet, KeePassXC), through libsecret: the Linux counterpart of
-/// the Keychain.
+/// Service API, through libsecret: the Linux counterpart of the Keychain. Tested against GNOME
+/// Keyring; any provider of the API should do.
 ///
 /// ```swift
 /// let store = SecretServiceStore(schema: "org.example.CampusLibrary", applicationName: "Campus Library")
