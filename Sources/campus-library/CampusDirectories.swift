@@ -1,3 +1,4 @@
+import Foundation
 import ProcessHost
 
 /// Where Campus Library keeps its files: the platform's ``ApplicationDirectories`` for
@@ -16,6 +17,16 @@ enum CampusDirectories {
     /// The single directory of versions before the XDG layout.
     static func legacy(_ environment: [String: String]) -> String {
         ApplicationDirectories.homeDirectory(environment) + "/.campus-library"
+    }
+
+    /// Moves `~/.campus-library` into `directories` if it exists and they do not yet (see
+    /// `LegacyDirectoryMigration`), saying so on standard error.
+    /// - Throws: `MigrationError`; the old layout or the new one is whole.
+    static func migrateLegacyDirectory(into directories: ApplicationDirectories, environment: [String: String]) throws(MigrationError) {
+        let migration = LegacyDirectoryMigration(legacy: legacy(environment), directories: directories, destination: destination(of:))
+        if case .migrated = try migration.run() {
+            FileHandle.standardError.write(Data("campus-library: moved \(migration.legacy) to \(directories)\n".utf8))
+        }
     }
 
     /// Where the legacy entry `name` goes.

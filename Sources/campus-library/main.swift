@@ -18,14 +18,8 @@ do {
 
 let directories = arguments.directories
 if !arguments.dataDirectoryGiven {
-    let environment = ProcessInfo.processInfo.environment
-    let migration = LegacyDirectoryMigration(
-        legacy: CampusDirectories.legacy(environment), directories: directories, destination: CampusDirectories.destination(of:)
-    )
     do {
-        if case .migrated = try migration.run() {
-            FileHandle.standardError.write(Data("campus-library: moved \(migration.legacy) to \(directories)\n".utf8))
-        }
+        try CampusDirectories.migrateLegacyDirectory(into: directories, environment: ProcessInfo.processInfo.environment)
     } catch {
         FileHandle.standardError.write(Data("campus-library: \(error); your files are still in one layout, whole\n".utf8))
         exit(73)
