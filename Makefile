@@ -23,7 +23,7 @@ check: setup
 bench: setup
 	swift run -c release lifeline-bench $(FILTER)
 
-docs:
+docs: setup
 	bash scripts/build-docs.sh
 
 format:
