@@ -1,25 +1,29 @@
 # Lifeline's everyday commands. `make test` is what CI runs.
 SWIFT_FLAGS := -Xswiftc -warnings-as-errors
 
-.PHONY: test build bench format docs run check
+.PHONY: setup test build bench format docs run check
 
-build:
+# Installs the Debian packages the build and tests need, only those missing (scripts/setup.sh).
+setup:
+	bash scripts/setup.sh
+
+build: setup
 	swift build $(SWIFT_FLAGS)
 
-test:
+test: setup
 	swift build --build-tests $(SWIFT_FLAGS)
 	swift test $(SWIFT_FLAGS)
 
-run:
+run: setup
 	swift run campus-library
 
-check:
+check: setup
 	swift run -c release lifecycle-check
 
-bench:
+bench: setup
 	swift run -c release lifeline-bench $(FILTER)
 
-docs:
+docs: setup
 	bash scripts/build-docs.sh
 
 format:

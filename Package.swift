@@ -23,9 +23,14 @@ let package = Package(
             name: "CSQLite",
             providers: [.apt(["libsqlite3-dev"]), .brew(["sqlite"])]
         ),
+        // libsecret for the Secret Service store on Linux (`scripts/setup.sh` installs it).
+        .systemLibrary(name: "CSecret", pkgConfig: "libsecret-1", providers: [.apt(["libsecret-1-dev"])]),
         .target(name: "Lifecycle"),
         .target(name: "ProcessHost", dependencies: ["Lifecycle"]),
-        .target(name: "DurableState", dependencies: ["Lifecycle", "CSQLite"]),
+        .target(
+            name: "DurableState",
+            dependencies: ["Lifecycle", "CSQLite", .target(name: "CSecret", condition: .when(platforms: [.linux]))]
+        ),
         .target(name: "Composition", dependencies: ["Lifecycle"]),
         .target(
             name: "LifecycleSimulator",
@@ -93,10 +98,39 @@ let package = Package(
             dependencies: ["Lifecycle", "DurableState"],
             path: "Tests/Probes/durable-kill-probe"
         ),
+        .executableTarget(
+            name: "secret-store-probe",
+            dependencies: ["DurableState"],
+            path: "Tests/Probes/secret-store-probe"
+        ),
+        .executableTarget(
+            name: "directory-migration-probe",
+            dependencies: ["ProcessHost"],
+            path: "Tests/Probes/directory-migration-probe"
+        ),
         .target(
             name: "LifelineTestSupport",
             dependencies: ["Lifecycle", "DurableState"],
             path: "Tests/LifelineTestSupport"
+        ),
+        // AppleHost's sources and KeychainSecretStore (symbolic links) compiled on Linux against
+        // AppleShim, which declares the UIKit, SwiftUI, BackgroundTasks and Security signatures they
+        // use: a Lifeline change that breaks them fails `make test`. Test-only; the products are
+        // untouched.
+        .target(name: "AppleShim", path: "Tests/AppleShim"),
+        .target(
+            name: "AppleHostOnShim",
+            dependencies: ["Lifecycle", "DurableState", .target(name: "AppleShim", condition: .when(platforms: [.linux]))],
+            path: "Tests/AppleHostOnShim",
+            swiftSettings: [.define("LIFELINE_APPLE_SHIM", .when(platforms: [.linux]))]
+        ),
+        .testTarget(
+            name: "AppleHostTests",
+            dependencies: [
+                "AppleHostOnShim", .target(name: "AppleShim", condition: .when(platforms: [.linux])), "Lifecycle",
+                "LifelineTestSupport",
+            ],
+            swiftSettings: [.define("LIFELINE_APPLE_SHIM", .when(platforms: [.linux]))]
         ),
         .testTarget(name: "LifecycleTests", dependencies: ["Lifecycle", "LifelineTestSupport"]),
         .testTarget(name: "ProcessHostTests", dependencies: ["ProcessHost", "Lifecycle", "LifelineTestSupport"]),

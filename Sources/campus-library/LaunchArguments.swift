@@ -1,9 +1,14 @@
 import Foundation
+import ProcessHost
 
 /// The command line of `campus-library`, parsed. A `Sendable` value.
 struct LaunchArguments: Sendable {
+    /// Where data, state and caches live: the platform's directories, or all in `--data-dir`.
+    var directories: ApplicationDirectories
+    /// Whether `--data-dir` chose the directories (then nothing is migrated).
+    var dataDirectoryGiven = false
     /// The data directory (absolute).
-    var dataDirectory: String
+    var dataDirectory: String { directories.data }
     /// The Open Library-compatible service to search, if any.
     var remoteCatalogue: URL?
     /// Exit right after the first frame (for the cold-launch benchmark).
@@ -18,8 +23,9 @@ struct LaunchArguments: Sendable {
     static let usage = """
         usage: campus-library [--data-dir PATH] [--remote-catalogue URL] [--offline] [--measure-launch] [LINK]
 
-          --data-dir PATH          where notes, windows and the catalogue live
-                                   (default: $XDG_DATA_HOME/campus-library, else ~/.campus-library)
+          --data-dir PATH          keep notes, windows, the log and the catalogue all in PATH
+                                   (default: $XDG_DATA_HOME, $XDG_STATE_HOME and $XDG_CACHE_HOME
+                                   /campus-library: ~/.local/share, ~/.local/state, ~/.cache)
           --remote-catalogue URL   search an Open Library-compatible service (search.json)
           --offline                start with the library service unreachable
           --measure-launch         exit after the first frame
@@ -36,13 +42,14 @@ struct LaunchArguments: Sendable {
 
     /// Parses `arguments` (without the program name).
     static func parse(_ arguments: [String], environment: [String: String]) throws(Failure) -> LaunchArguments {
-        var parsed = LaunchArguments(dataDirectory: defaultDataDirectory(environment))
+        var parsed = LaunchArguments(directories: .standard(for: CampusDirectories.name, environment: environment))
         var remaining = arguments[...]
         while let argument = remaining.popFirst() {
             switch argument {
             case "--data-dir":
                 guard let path = remaining.popFirst(), !path.isEmpty else { throw Failure(description: "--data-dir needs a path") }
-                parsed.dataDirectory = absolute(path)
+                parsed.directories = ApplicationDirectories(all: absolute(path))
+                parsed.dataDirectoryGiven = true
             case "--remote-catalogue":
                 guard let text = remaining.popFirst(), let url = URL(string: text), url.scheme?.hasPrefix("http") == true else {
                     throw Failure(description: "--remote-catalogue needs an http(s) URL")
@@ -64,12 +71,6 @@ struct LaunchArguments: Sendable {
             }
         }
         return parsed
-    }
-
-    static func defaultDataDirectory(_ environment: [String: String]) -> String {
-        if let xdg = environment["XDG_DATA_HOME"], xdg.hasPrefix("/") { return xdg + "/campus-library" }
-        let home = environment["HOME"] ?? NSHomeDirectory()
-        return home + "/.campus-library"
     }
 
     static func absolute(_ path: String) -> String {

@@ -16,18 +16,29 @@ do {
     exit(error.description == LaunchArguments.usage ? EXIT_SUCCESS : 64)
 }
 
+let directories = arguments.directories
+if !arguments.dataDirectoryGiven {
+    do {
+        try CampusDirectories.migrateLegacyDirectory(into: directories, environment: ProcessInfo.processInfo.environment)
+    } catch {
+        FileHandle.standardError.write(Data("campus-library: \(error); your files are still in one layout, whole\n".utf8))
+        exit(73)
+    }
+}
 let fileSystem = POSIXFileSystem()
-do {
-    try fileSystem.createDirectory(at: arguments.dataDirectory, permissions: 0o700)
-} catch {
-    FileHandle.standardError.write(Data("campus-library: cannot use \(arguments.dataDirectory): \(error)\n".utf8))
-    exit(73)
+for directory in Set([directories.data, directories.state, directories.cache]).sorted() {
+    do {
+        try fileSystem.createDirectory(at: directory, permissions: 0o700)
+    } catch {
+        FileHandle.standardError.write(Data("campus-library: cannot use \(directory): \(error)\n".utf8))
+        exit(73)
+    }
 }
 
-let logger = LifelineLogger(category: "campus-library", sink: FileLogSink(path: arguments.dataDirectory + "/campus-library.log"))
+let logger = LifelineLogger(category: "campus-library", sink: FileLogSink(path: directories.state + "/campus-library.log"))
 
 let clock = SystemClock()
-let archiveStore = WindowArchiveStore(directory: arguments.dataDirectory, fileSystem: fileSystem, clock: clock, logger: logger)
+let archiveStore = WindowArchiveStore(directory: directories.state, fileSystem: fileSystem, clock: clock, logger: logger)
 let restored = archiveStore.load()
 let sessions = restored.windows.isEmpty ? [SceneSession()] : restored.sessions
 
@@ -42,23 +53,34 @@ let server = EmbeddedLibraryServer(
     directory: arguments.dataDirectory + "/server", fileSystem: fileSystem, clock: host.clock
 )
 server.isReachable = !arguments.offline
-// Linux has no keychain here: the token goes to a 0600 file in a 0700 directory, by explicit opt-in.
-let secretStore: FileSecretStore
+// The desktop keyring where a Secret Service answers; else, by explicit opt-in, a 0600 file.
+let secrets: PlatformSecretStore
 do {
-    secretStore = try FileSecretStore.unsafePlaintextFile(at: arguments.dataDirectory + "/secrets")
+    secrets = try PlatformSecretStore.open(
+        PlatformSecretStore.Options(
+            identifier: "org.lifeline.CampusLibrary", applicationName: "Campus Library",
+            plaintextFallbackDirectory: directories.data + "/secrets",
+            label: { key in key == SessionTokenStore.key ? "Campus Library sign-in token" : "Campus Library: \(key)" }
+        )
+    )
 } catch {
     FileHandle.standardError.write(Data("campus-library: cannot keep the session token: \(error)\n".utf8))
     exit(73)
 }
-let environment = AppEnvironment(
+if let reason = secrets.fallbackReason {
+    logger.warning("No Secret Service (\(reason, privacy: .public)): the session token is kept in \(secrets.location, privacy: .public)")
+}
+var environment = AppEnvironment(
     runtime: host.runtime,
     fileSystem: fileSystem,
-    secretStore: secretStore,
+    secretStore: secrets.store,
     logger: logger,
     dataDirectory: arguments.dataDirectory,
-    catalogue: arguments.remoteCatalogue.map { .remote($0, fallbackPath: arguments.dataDirectory + "/catalogue.sqlite") },
+    catalogue: arguments.remoteCatalogue.map { .remote($0, fallbackPath: directories.cache + "/catalogue.sqlite") }
+        ?? .bundled(path: directories.cache + "/catalogue.sqlite"),
     server: server
 )
+environment.secretStoreLocation = secrets.location
 let composition: AppComposition
 do {
     composition = try AppComposition(environment: environment)

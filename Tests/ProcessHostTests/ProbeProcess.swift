@@ -1,4 +1,5 @@
 import Foundation
+import LifelineTestSupport
 import Synchronization
 import Testing
 
@@ -55,11 +56,7 @@ final class ProbeProcess {
     }
 
     /// The log of a launch, up to the active scene.
-    static let launchLog = [
-        "app.willFinishLaunching", "app.didFinishLaunching",
-        "scene.willConnect terminal", "scene.willEnterForeground terminal", "app.willEnterForeground",
-        "scene.didBecomeActive terminal", "app.didBecomeActive",
-    ]
+    static let launchLog = ConformanceLog.launch(scene: "terminal")
 
     /// The child's process identifier.
     var pid: Int32 { process.processIdentifier }

@@ -1,4 +1,5 @@
 import Foundation
+import LifelineTestSupport
 import Testing
 
 #if canImport(Darwin)
@@ -11,14 +12,8 @@ import Glibc
 /// of lifecycle callbacks and how the process stops, continues and ends.
 @Suite("ProcessHost with real signals")
 struct ProcessHostTests {
-    static let resignAndBackground = [
-        "scene.willResignActive terminal", "app.willResignActive",
-        "scene.didEnterBackground terminal", "app.didEnterBackground",
-    ]
-    static let foregroundAndActive = [
-        "scene.willEnterForeground terminal", "app.willEnterForeground",
-        "scene.didBecomeActive terminal", "app.didBecomeActive",
-    ]
+    static let resignAndBackground = ConformanceLog.resignAndBackground(scene: "terminal")
+    static let foregroundAndActive = ConformanceLog.foregroundAndActive(scene: "terminal")
     static let launched = ProbeProcess.launchLog.count
 
     @Test func launchConnectsTheTerminalSceneAndMakesItActive() async throws {

@@ -1,7 +1,11 @@
-#if canImport(SwiftUI) && canImport(UIKit) && !os(watchOS)
+#if (canImport(SwiftUI) && canImport(UIKit) && !os(watchOS)) || LIFELINE_APPLE_SHIM
 import Foundation
 import Lifecycle
+#if LIFELINE_APPLE_SHIM
+import AppleShim
+#else
 import SwiftUI
+#endif
 
 /// `@SceneStorage` for a whole Codable value, backed by the scene's restoration payload instead of
 /// SwiftUI's opaque store: the payload travels in the runtime's scene session, so the same

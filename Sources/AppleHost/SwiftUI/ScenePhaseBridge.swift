@@ -1,6 +1,10 @@
-#if canImport(SwiftUI) && canImport(UIKit) && !os(watchOS)
+#if (canImport(SwiftUI) && canImport(UIKit) && !os(watchOS)) || LIFELINE_APPLE_SHIM
 import Lifecycle
+#if LIFELINE_APPLE_SHIM
+import AppleShim
+#else
 import SwiftUI
+#endif
 
 /// For SwiftUI apps without a scene delegate: forwards a scene's `scenePhase` changes to the
 /// runtime as scene transitions. Attach with `.lifelineScene(session:host:)` on the scene's root
@@ -25,7 +29,7 @@ public struct ScenePhaseBridge: ViewModifier {
                 default: .background
                 }
             guard let scene = host.runtime.scenes[session], scene.state != state else { return }
-            do {
+            do throws(LifecycleError) {
                 try host.runtime.handle(.moveScene(session, to: state))
             } catch {
                 host.runtime.logger.error("scenePhase change refused: \(error.description, privacy: .public)")

@@ -1,6 +1,10 @@
-#if canImport(UIKit) && !os(watchOS)
+#if (canImport(UIKit) && !os(watchOS)) || LIFELINE_APPLE_SHIM
 import Lifecycle
+#if LIFELINE_APPLE_SHIM
+import AppleShim
+#else
 import UIKit
+#endif
 
 /// The application-delegate bridge: subclass it, build your composition root in ``makeRuntime()``,
 /// and mark the subclass `@main`. It forwards every process-level callback to the ``UIKitHost``.

@@ -1,6 +1,10 @@
-#if canImport(UIKit) && !os(watchOS)
+#if (canImport(UIKit) && !os(watchOS)) || LIFELINE_APPLE_SHIM
 import Lifecycle
+#if LIFELINE_APPLE_SHIM
+import AppleShim
+#else
 import UIKit
+#endif
 
 /// The scene-delegate bridge: forwards each scene callback to the ``UIKitHost`` of the
 /// ``LifelineApplicationDelegate``. The app's own per-scene code is the `SceneDelegate` its

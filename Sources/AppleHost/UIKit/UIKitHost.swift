@@ -1,10 +1,14 @@
-#if canImport(UIKit) && !os(watchOS)
+#if (canImport(UIKit) && !os(watchOS)) || LIFELINE_APPLE_SHIM
 import Foundation
 import Lifecycle
+#if LIFELINE_APPLE_SHIM
+import AppleShim
+#else
 import UIKit
 import UserNotifications
 #if canImport(BackgroundTasks)
 import BackgroundTasks
+#endif
 #endif
 
 /// Feeds UIKit's real callbacks into the same ``LifecycleRuntime`` the process host and the
@@ -101,7 +105,7 @@ public final class UIKitHost: LifecycleHost {
     // MARK: LifecycleHost
 
     public func submit(_ request: BackgroundTaskRequest) {
-        #if canImport(BackgroundTasks) && os(iOS)
+        #if (canImport(BackgroundTasks) && os(iOS)) || LIFELINE_APPLE_SHIM
         let bgRequest: BGTaskRequest
         switch request.kind {
         case .appRefresh:
@@ -124,7 +128,7 @@ public final class UIKitHost: LifecycleHost {
     }
 
     public func cancelBackgroundTaskRequest(identifier: String) {
-        #if canImport(BackgroundTasks) && os(iOS)
+        #if (canImport(BackgroundTasks) && os(iOS)) || LIFELINE_APPLE_SHIM
         BGTaskScheduler.shared.cancel(taskRequestWithIdentifier: identifier)
         #endif
     }
@@ -158,7 +162,7 @@ public final class UIKitHost: LifecycleHost {
     /// Registers every background-task handler the runtime knows with `BGTaskScheduler`; call it
     /// before `didFinishLaunching` returns, as `BGTaskScheduler` requires.
     public func registerBackgroundTasks(identifiers: [String]) {
-        #if canImport(BackgroundTasks) && os(iOS)
+        #if (canImport(BackgroundTasks) && os(iOS)) || LIFELINE_APPLE_SHIM
         for identifier in identifiers {
             BGTaskScheduler.shared.register(forTaskWithIdentifier: identifier, using: .main) { [weak self] task in
                 MainActor.assumeIsolated {

@@ -32,7 +32,8 @@ extension AppComposition {
             AppConfiguration.self,
             value: AppConfiguration(
                 dataDirectory: environment.dataDirectory, writeDebounce: environment.writeDebounce,
-                makeIdentifier: environment.makeIdentifier, noteSaved: environment.noteSaved
+                makeIdentifier: environment.makeIdentifier, noteSaved: environment.noteSaved,
+                secretStoreLocation: environment.secretStoreLocation
             )
         )
         registry.register((any LifelineClock).self, lifetime: .application) { (runtime: LifecycleRuntime) in runtime.clock }
@@ -67,8 +68,12 @@ extension AppComposition {
             )
         }
         registry.register(AuthenticationService.self, lifetime: .application) {
-            (server: LibraryService, secrets: any SecretStore, preferences: Preferences, logger: LifelineLogger) in
-            AuthenticationService(server: server, tokens: SessionTokenStore(secrets: secrets), preferences: preferences, logger: logger)
+            (server: LibraryService, secrets: any SecretStore, preferences: Preferences, logger: LifelineLogger,
+             configuration: AppConfiguration) in
+            AuthenticationService(
+                server: server, tokens: SessionTokenStore(secrets: secrets, location: configuration.secretStoreLocation),
+                preferences: preferences, logger: logger
+            )
         }
         registry.register(BorrowingBasket.self, lifetime: .application) {
             (server: LibraryService, catalogue: LibraryCatalogue, preferences: Preferences, runtime: LifecycleRuntime,

@@ -28,6 +28,9 @@ public struct AppEnvironment {
     public var fileSystem: any FileSystem
     /// Where the session token lives.
     public var secretStore: any SecretStore
+    /// Which store ``secretStore`` is, for a person ("the desktop keyring (Secret Service)"),
+    /// shown at sign-in.
+    public var secretStoreLocation = "the app's secret store"
     /// Where logs go.
     public var logger: LifelineLogger
     /// The app's directory on `fileSystem` (absolute).

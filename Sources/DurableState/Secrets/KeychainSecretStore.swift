@@ -1,6 +1,11 @@
-#if canImport(Security)
+#if canImport(Security) || LIFELINE_APPLE_SHIM
 import Foundation
+#if LIFELINE_APPLE_SHIM
+import AppleShim
+import DurableState
+#else
 import Security
+#endif
 
 /// A ``SecretStore`` backed by the Keychain: generic-password items of one service.
 ///

@@ -1,5 +1,6 @@
-/// Where secrets live: the Keychain on Apple platforms, a 0600 file (explicit opt-in) on Linux,
-/// memory in tests. Implementations are `Sendable` and synchronous.
+/// Where secrets live: the Keychain on Apple platforms, the Secret Service (`SecretServiceStore`)
+/// or a 0600 file (explicit opt-in) on Linux, memory in tests; ``PlatformSecretStore`` chooses.
+/// Implementations are `Sendable` and synchronous.
 public protocol SecretStore: Sendable {
     /// The secret stored under `key`, or `nil`.
     /// - Throws: ``SecretStoreError`` if the store cannot be read; nothing changes.
@@ -24,6 +25,19 @@ public enum SecretStoreError: Error, Equatable, Sendable, CustomStringConvertibl
     case insecurePermissions(path: String, mode: UInt16)
     /// The platform service refused (Keychain status code).
     case platform(status: Int32)
+    /// No D-Bus session bus could be reached: none is running, or `DBUS_SESSION_BUS_ADDRESS`
+    /// points at nothing (a server, a container, an SSH session).
+    case noSessionBus(String)
+    /// The session bus answers but nothing provides the Secret Service on it (no keyring daemon
+    /// running or activatable).
+    case noSecretService(String)
+    /// The collection is locked, and the store may not ask the user to unlock it.
+    case locked(collection: String)
+    /// The user was asked to unlock the collection and the prompt was dismissed, or could not be
+    /// shown (no display to show it on).
+    case unlockDismissed(collection: String)
+    /// The Secret Service or the bus refused the request (a bus policy, a sandbox).
+    case denied(String)
 
     public var description: String {
         switch self {
@@ -32,6 +46,12 @@ public enum SecretStoreError: Error, Equatable, Sendable, CustomStringConvertibl
         case let .insecurePermissions(path, mode):
             "Secret store refused \(path): permissions \(String(mode, radix: 8)) would expose secrets (need 0600 files in a 0700 directory)"
         case .platform(let status): "The platform secret service failed with status \(status)"
+        case .noSessionBus(let reason): "No D-Bus session bus to reach a Secret Service: \(reason)"
+        case .noSecretService(let reason): "No Secret Service provider on the session bus: \(reason)"
+        case .locked(let collection): "The keyring collection “\(collection)” is locked; unlock it (Seahorse, or by logging in) and retry"
+        case .unlockDismissed(let collection):
+            "The prompt to unlock the keyring collection “\(collection)” was dismissed or could not be shown"
+        case .denied(let reason): "The Secret Service refused the request: \(reason)"
         }
     }
 }

@@ -13,6 +13,7 @@ public enum ProfileView {
             lines.append(" Checking your session…")
         case .signedIn(let account, let verified):
             lines.append(" Signed in as \(account.displayName) (\(account.username))")
+            lines.append(" Your session token is kept in \(model.auth.tokenLocation).")
             if !verified { lines.append(" The library service is unreachable; your session will be checked later.") }
         case .signedOut:
             lines.append(" Sign in to borrow books.")

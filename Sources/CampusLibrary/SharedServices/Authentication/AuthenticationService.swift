@@ -37,6 +37,9 @@ public final class AuthenticationService {
     /// Whether the launch gate must stay closed.
     public var isRestoringSession: Bool { state == .restoring }
 
+    /// Where the session token is kept, for a person (shown once signed in).
+    public var tokenLocation: String { tokens.location }
+
     /// Verifies the stored token with the account service. Rejected: the token is cleared.
     /// Unreachable: the token is kept and the last verified account is shown as signed in
     /// (offline). The state leaves ``AuthState/restoring`` on every path.

@@ -8,10 +8,13 @@ public struct SessionTokenStore: Sendable {
     public static let key = "campus-library.session-token"
 
     private let secrets: any SecretStore
+    /// Where the token is, for the student: "the desktop keyring (Secret Service)".
+    public let location: String
 
-    /// Keeps the token in `secrets`.
-    public init(secrets: any SecretStore) {
+    /// Keeps the token in `secrets`, which `location` names for a person.
+    public init(secrets: any SecretStore, location: String = "the app's secret store") {
         self.secrets = secrets
+        self.location = location
     }
 
     /// The stored token, if any.

@@ -1,0 +1,1 @@
+../../Sources/AppleHost/AppleHost.swift

@@ -1,0 +1,1 @@
+../../../Sources/DurableState/Secrets/KeychainSecretStore.swift
