@@ -29,7 +29,7 @@ let package = Package(
         .target(name: "Composition", dependencies: ["Lifecycle"]),
         .target(
             name: "LifecycleSimulator",
-            dependencies: ["Lifecycle", "DurableState", "Composition"]
+            dependencies: ["Lifecycle", "DurableState", "Composition", "CSQLite"]
         ),
         // The simulator's example app with its planted bugs: kept out of the library apps link.
         .target(
@@ -106,6 +106,7 @@ let package = Package(
             name: "LifecycleSimulatorTests",
             dependencies: [
                 "LifecycleSimulator", "SimulatorExample", "Lifecycle", "DurableState", "Composition", "LifelineTestSupport",
+                "CSQLite",
             ]
         ),
         .testTarget(
