@@ -12,10 +12,10 @@ final class RawSQLite {
 
     let handle: OpaquePointer
 
-    /// Opens `path` through the VFS named `vfs` (the default VFS when `nil`).
-    init(path: String, vfs: String?) throws(Failure) {
+    /// Opens `path` through `fileSystem`'s VFS.
+    init(path: String, fileSystem: any FileSystem) throws(Failure) {
         var handle: OpaquePointer?
-        let code = sqlite3_open_v2(path, &handle, SQLITE_OPEN_READWRITE | SQLITE_OPEN_CREATE | SQLITE_OPEN_NOMUTEX, vfs)
+        let code = sqlite3_open_v2(path, &handle, SQLITE_OPEN_READWRITE | SQLITE_OPEN_CREATE | SQLITE_OPEN_NOMUTEX, fileSystem.sqliteVFSName)
         guard code == SQLITE_OK, let handle else {
             let message = handle.map { String(cString: sqlite3_errmsg($0)) } ?? "out of memory"
             sqlite3_close_v2(handle)
