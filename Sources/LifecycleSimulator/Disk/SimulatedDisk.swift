@@ -188,7 +188,7 @@ public final class SimulatedDisk: Sendable {
 public struct DiskFault: Sendable, Equatable {
     /// Which calls the fault matches.
     public enum Call: Sendable, Equatable {
-        /// ``SimulatedFileSystem/writeFile(_:to:permissions:)``.
+        /// ``SimulatedFileSystem/writeFile(_:to:permissions:)``, and SQLite's byte-range writes.
         case write
         /// ``SimulatedFileSystem/syncFile(at:)``.
         case syncFile
@@ -200,7 +200,8 @@ public struct DiskFault: Sendable, Equatable {
         case remove
         /// ``SimulatedFileSystem/createDirectory(at:permissions:)``.
         case createDirectory
-        /// Reads: ``SimulatedFileSystem/readFile(at:)``, listings, existence and permission checks.
+        /// Reads: ``SimulatedFileSystem/readFile(at:)``, listings, existence and permission checks,
+        /// and SQLite's byte-range reads and size checks.
         case read
         /// A file created empty without data (SQLite's VFS opening a file that does not exist).
         case create

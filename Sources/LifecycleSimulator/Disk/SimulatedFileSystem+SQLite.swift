@@ -4,8 +4,9 @@ import Foundation
 /// The byte-range calls of the SQLite VFS, run on the disk under its lock like every other call:
 /// fencing and injected faults first, then the change recorded in the pending log.
 extension SimulatedFileSystem: SQLiteFileStorage {
-    /// The name of this view's SQLite VFS (see ``SimulatedSQLiteVFS``), registered on first use:
-    /// a `Database` opened on this file system keeps its files on the disk.
+    /// The name of this view's SQLite VFS, registered on first use: a `Database` opened on this
+    /// file system keeps its files on the disk (see <doc:Storage>). Every copy of the view shares
+    /// one VFS, so the view's connections share their locks and WAL index.
     public var sqliteVFSName: String? {
         sqlite.vfs { SimulatedSQLiteVFS(storage: SimulatedFileSystem(disk: disk, incarnation: incarnation)) }.name
     }
