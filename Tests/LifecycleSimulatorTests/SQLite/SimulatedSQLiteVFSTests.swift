@@ -7,43 +7,7 @@ import Testing
 @Suite("SimulatedSQLiteVFS")
 @MainActor
 struct SimulatedSQLiteVFSTests {
-    @Test("a database opened on a simulated file system keeps its files on the simulated disk")
-    func databaseLivesOnTheDisk() throws {
-        let disk = SimulatedDisk()
-        let fileSystem = disk.mount()
-        try fileSystem.createDirectory(at: "/Library", permissions: 0o700)
-        let db = try Database(path: "/Library/notes.sqlite", fileSystem: fileSystem)
-        try db.execute("CREATE TABLE note (id INTEGER PRIMARY KEY, body TEXT NOT NULL)")
-        try db.execute("INSERT INTO note (body) VALUES (?)", ["first"])
-        let files = disk.currentImage.files.keys.sorted()
-        #expect(files == ["/Library/notes.sqlite", "/Library/notes.sqlite-wal"])
-        #expect(!FileManager.default.fileExists(atPath: "/Library/notes.sqlite"))
-        db.close()
-        let reopened = try Database(path: "/Library/notes.sqlite", fileSystem: disk.mount())
-        let bodies = try reopened.fetchAll("SELECT body FROM note") { row throws(SQLiteError) in try row.decode(String.self, at: 0) }
-        #expect(bodies == ["first"])
-    }
-
-    @Test("a killed view's connection gets I/O errors and changes nothing on the disk")
-    func fencedConnection() throws {
-        let disk = SimulatedDisk()
-        let fileSystem = disk.mount()
-        try fileSystem.createDirectory(at: "/Library", permissions: 0o700)
-        let db = try Database(path: "/Library/notes.sqlite", fileSystem: fileSystem)
-        try db.execute("CREATE TABLE note (id INTEGER PRIMARY KEY, body TEXT NOT NULL)")
-        let before = disk.currentImage
-        disk.kill(fileSystem)
-        do {
-            try db.execute("INSERT INTO note (body) VALUES (?)", ["after the kill"])
-            Issue.record("a fenced connection wrote")
-        } catch {
-            #expect(error.resultCode == .ioError, "\(error)")
-        }
-        db.close()
-        #expect(disk.currentImage == before)
-    }
-
-    /// A view with `/Library` and a WAL database holding table `t`, durable.
+    /// A disk, a view with `/Library`, and a WAL database there holding table `t`.
     func prepared(capacity: Int? = nil) throws -> (SimulatedDisk, SimulatedFileSystem, Database) {
         let disk = SimulatedDisk(capacity: capacity)
         let fileSystem = disk.mount()
@@ -51,6 +15,33 @@ struct SimulatedSQLiteVFSTests {
         let db = try Database(path: "/Library/t.sqlite", fileSystem: fileSystem)
         try db.execute("CREATE TABLE t (id INTEGER PRIMARY KEY, body TEXT NOT NULL)")
         return (disk, fileSystem, db)
+    }
+
+    @Test("a database opened on a simulated file system keeps its files on the simulated disk")
+    func databaseLivesOnTheDisk() throws {
+        let (disk, _, db) = try prepared()
+        try db.execute("INSERT INTO t (body) VALUES (?)", ["first"])
+        #expect(disk.currentImage.files.keys.sorted() == ["/Library/t.sqlite", "/Library/t.sqlite-wal"])
+        #expect(!FileManager.default.fileExists(atPath: "/Library/t.sqlite"))
+        db.close()
+        let reopened = try Database(path: "/Library/t.sqlite", fileSystem: disk.mount())
+        let bodies = try reopened.fetchAll("SELECT body FROM t") { row throws(SQLiteError) in try row.decode(String.self, at: 0) }
+        #expect(bodies == ["first"])
+    }
+
+    @Test("a killed view's connection gets I/O errors and changes nothing on the disk")
+    func fencedConnection() throws {
+        let (disk, fileSystem, db) = try prepared()
+        let before = disk.currentImage
+        disk.kill(fileSystem)
+        do {
+            try db.execute("INSERT INTO t (body) VALUES (?)", ["after the kill"])
+            Issue.record("a fenced connection wrote")
+        } catch {
+            #expect(error.resultCode == .ioError, "\(error)")
+        }
+        db.close()
+        #expect(disk.currentImage == before)
     }
 
     @Test("disk failures become SQLite's I/O error codes", arguments: [
