@@ -57,4 +57,14 @@ struct SQLiteSimulationTests {
         #expect(commits.map(\.text) == Array(repeating: "commit", count: 5))
         #expect(lines.contains { $0.contains("[disk /Library] remove /Library/notes.sqlite-journal") })
     }
+
+    @Test("on a disk without byte-range files a database fails to open instead of touching real files")
+    func placeholderDisk() async {
+        let disk = PlaceholderDisk()
+        let outcome = await Simulator(app: SQLiteNotesApp.app(), makeDisk: { disk }).replay([.launch(.user)])
+        #expect(outcome.traceText.contains("notes unavailable"), "\(outcome.traceText)")
+        #expect(outcome.traceText.contains("unable to open database file"))
+        #expect(!disk.itemExists(at: SQLiteNotesApp.path))
+        #expect(!FileManager.default.fileExists(atPath: SQLiteNotesApp.path))
+    }
 }
