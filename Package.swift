@@ -34,7 +34,7 @@ let package = Package(
         .target(name: "Composition", dependencies: ["Lifecycle"]),
         .target(
             name: "LifecycleSimulator",
-            dependencies: ["Lifecycle", "DurableState", "Composition"]
+            dependencies: ["Lifecycle", "DurableState", "Composition", "CSQLite"]
         ),
         // The simulator's example app with its planted bugs: kept out of the library apps link.
         .target(
@@ -140,6 +140,7 @@ let package = Package(
             name: "LifecycleSimulatorTests",
             dependencies: [
                 "LifecycleSimulator", "SimulatorExample", "Lifecycle", "DurableState", "Composition", "LifelineTestSupport",
+                "CSQLite",
             ]
         ),
         .testTarget(

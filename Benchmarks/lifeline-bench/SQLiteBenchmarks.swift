@@ -108,7 +108,7 @@ private let sqliteTransientBench = unsafeBitCast(-1, to: sqlite3_destructor_type
 /// A temporary directory removed when the benchmark is done: on `/dev/shm` (memory) where it
 /// exists, so that both sides measure CPU work rather than the disk's write-back throttling,
 /// which on a shared machine swings single samples by 5x.
-private final class BenchmarkDirectory {
+final class BenchmarkDirectory {
     let path: String
 
     init() throws {

@@ -3,4 +3,5 @@ let filter = CommandLine.arguments.dropFirst().first
 let all: [Benchmark] =
     LifecycleBenchmarks.all + DurableBenchmarks.all + CompositionBenchmarks.all
     + SimulatorBenchmarks.all + CampusBenchmarks.all + SQLiteBenchmarks.all
+    + SQLiteSimulationBenchmarks.all
 await BenchmarkRunner(filter: filter).run(all)

@@ -44,9 +44,18 @@ public protocol FileSystem: Sendable {
 
     /// The POSIX permission bits of the item at `path`.
     func permissions(at path: String) throws(FileSystemError) -> UInt16
+
+    /// The name of the SQLite VFS (registered with `sqlite3_vfs_register`) that keeps a
+    /// ``Database``'s files on this file system, or `nil` for SQLite's default VFS, on real
+    /// files. ``POSIXFileSystem`` answers `nil`; the simulator's file systems answer a VFS over
+    /// the simulated disk, so a database opened on them lives there without the app changing.
+    var sqliteVFSName: String? { get }
 }
 
 extension FileSystem {
+    /// SQLite's default VFS: the database's files are real files at their paths.
+    public var sqliteVFSName: String? { nil }
+
     /// Writes then syncs with two calls; ``POSIXFileSystem`` does both through one descriptor.
     public func writeAndSyncFile(_ data: Data, to path: String, permissions: UInt16) throws(FileSystemError) {
         try writeFile(data, to: path, permissions: permissions)

@@ -52,20 +52,25 @@ public final class Database {
     /// How many statements this connection prepared (the statement cache's test hook).
     var preparedStatementCount = 0
 
-    /// Opens (creating if needed) the database at `path` on the caller's actor.
+    /// Opens (creating if needed) the database at `path` of `fileSystem` on the caller's actor.
+    ///
+    /// The files live where `fileSystem` keeps them: on real files by default, on the
+    /// simulator's disk when `fileSystem` is a simulated one (through its
+    /// ``FileSystem/sqliteVFSName``), so the same app code runs on both.
     ///
     /// - Throws: ``SQLiteError`` if the file cannot be opened or set up (WAL, foreign keys,
     ///   `synchronous`); the connection is closed again, and a file it created may remain.
     ///   ``SQLiteError/wrongExecutor(operation:)`` if the caller is not isolated to an actor.
     public init(
         path: String,
+        fileSystem: any FileSystem = POSIXFileSystem(),
         configuration: DatabaseConfiguration = DatabaseConfiguration(),
         isolation: isolated (any Actor)? = #isolation
     ) throws(SQLiteError) {
         guard let isolation else { throw .wrongExecutor(operation: "init(path:)") }
         var handle: OpaquePointer?
         let flags = SQLITE_OPEN_READWRITE | SQLITE_OPEN_CREATE | SQLITE_OPEN_NOMUTEX
-        let code = sqlite3_open_v2(path, &handle, flags, nil)
+        let code = sqlite3_open_v2(path, &handle, flags, fileSystem.sqliteVFSName)
         guard code == SQLITE_OK, let handle else {
             let message = handle.flatMap { sqlite3_errmsg($0) }.map { String(cString: $0) } ?? "out of memory"
             sqlite3_close_v2(handle)

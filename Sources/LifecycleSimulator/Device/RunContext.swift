@@ -11,6 +11,8 @@ import Synchronization
 @MainActor
 final class RunContext {
     let trace: SimulationTrace
+    /// The run's seed (what the SQLite VFS derives its random bytes from).
+    let seed: UInt64
     let history = EditHistory()
     /// Texts that must never leave the secret store.
     let canaries: [String]
@@ -48,7 +50,8 @@ final class RunContext {
     /// Storage and log calls made off the main thread: escaped work.
     let offMainAccesses = OffMainAccessLog()
 
-    init(canaries: [String], keepsTrace: Bool) {
+    init(canaries: [String], keepsTrace: Bool, seed: UInt64 = 0) {
+        self.seed = seed
         self.canaries = canaries
         self.canaryBytes = canaries.map { Array($0.utf8) }
         self.trace = SimulationTrace(keepsRecords: keepsTrace)

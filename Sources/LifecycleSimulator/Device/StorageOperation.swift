@@ -2,6 +2,8 @@
 /// digests (`write`, `fsync dir`…). A value; used on the main actor by ``RunContext``.
 enum StorageOperation: Sendable {
     case read, stat, list, makeDirectory, remove, rename, write, syncFile, syncDirectory
+    /// A file created empty, and a file cut or extended to a size (SQLite's VFS).
+    case create, truncate
 
     /// The name the trace shows and digests.
     var name: String {
@@ -15,6 +17,8 @@ enum StorageOperation: Sendable {
         case .write: "write"
         case .syncFile: "fsync"
         case .syncDirectory: "fsync dir"
+        case .create: "create"
+        case .truncate: "truncate"
         }
     }
 
@@ -22,7 +26,7 @@ enum StorageOperation: Sendable {
     var isMutating: Bool {
         switch self {
         case .read, .stat, .list: false
-        case .makeDirectory, .remove, .rename, .write, .syncFile, .syncDirectory: true
+        case .makeDirectory, .remove, .rename, .write, .syncFile, .syncDirectory, .create, .truncate: true
         }
     }
 

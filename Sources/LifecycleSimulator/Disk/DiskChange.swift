@@ -6,6 +6,8 @@ import Foundation
 enum DiskChange: Sendable {
     case link(path: Int, inode: Int, permissions: UInt16)
     case write(inode: Int, path: Int, data: Data)
+    case writeBytes(inode: Int, path: Int, offset: Int, data: Data)
+    case truncate(inode: Int, path: Int, size: Int)
     case rename(from: Int, to: Int)
     case unlink(path: Int)
     case makeDirectory(path: Int, permissions: UInt16)
@@ -21,9 +23,22 @@ enum DiskChange: Sendable {
         }
     }
 
-    /// Whether the change is a data write.
+    /// Whether the change is a data write (of a whole file or of a byte range): what a torn
+    /// write can cut.
     var isWrite: Bool {
-        if case .write = self { true } else { false }
+        switch self {
+        case .write, .writeBytes: true
+        default: false
+        }
+    }
+
+    /// The inode whose data the change replaces, writes or truncates (`nil` for entry changes
+    /// and syncs): what a sync of that file makes durable.
+    var writtenInode: Int? {
+        switch self {
+        case .write(let inode, _, _), .writeBytes(let inode, _, _, _), .truncate(let inode, _, _): inode
+        default: nil
+        }
     }
 
     /// Whether the change is a rename.
@@ -40,7 +55,7 @@ enum DiskChange: Sendable {
             return (parent, parent)
         case let .rename(from, to):
             return (paths.parent(of: from), paths.parent(of: to))
-        case .write, .syncFile, .syncDirectory:
+        case .write, .writeBytes, .truncate, .syncFile, .syncDirectory:
             return nil
         }
     }
@@ -50,6 +65,9 @@ enum DiskChange: Sendable {
         switch self {
         case let .link(path, inode, permissions): .link(path: paths.text(of: path), inode: inode, permissions: permissions)
         case let .write(inode, path, data): .write(inode: inode, path: paths.text(of: path), data: data)
+        case let .writeBytes(inode, path, offset, data):
+            .writeBytes(inode: inode, path: paths.text(of: path), offset: offset, data: data)
+        case let .truncate(inode, path, size): .truncate(inode: inode, path: paths.text(of: path), size: size)
         case let .rename(from, to): .rename(from: paths.text(of: from), to: paths.text(of: to))
         case .unlink(let path): .unlink(path: paths.text(of: path))
         case let .makeDirectory(path, permissions): .makeDirectory(path: paths.text(of: path), permissions: permissions)

@@ -12,6 +12,13 @@ public enum DiskOperation: Hashable, Sendable, CustomStringConvertible {
     case link(path: String, inode: Int, permissions: UInt16)
     /// The inode's whole contents are replaced (`O_TRUNC` + `write`). Durable after the file is synced.
     case write(inode: Int, path: String, data: Data)
+    /// Bytes of the inode's data from `offset` on are replaced (`pwrite`), the file growing
+    /// (zero-filled up to `offset`) if it was shorter. Durable after the file is synced; a power
+    /// loss may tear it at a sector boundary (``SimulatedDisk/sectorSize``).
+    case writeBytes(inode: Int, path: String, offset: Int, data: Data)
+    /// The inode's data is cut, or extended with zeros, to `size` bytes (`ftruncate`). Durable
+    /// after the file is synced.
+    case truncate(inode: Int, path: String, size: Int)
     /// A name moves to another (replacing it). Durable after either directory is synced.
     case rename(from: String, to: String)
     /// A name is removed. Durable after its directory is synced.
@@ -37,7 +44,7 @@ public enum DiskOperation: Hashable, Sendable, CustomStringConvertible {
     public var changesEntries: Bool {
         switch self {
         case .link, .rename, .unlink, .makeDirectory, .removeDirectory: true
-        case .write, .syncFile, .syncDirectory: false
+        case .write, .writeBytes, .truncate, .syncFile, .syncDirectory: false
         }
     }
 
@@ -45,6 +52,8 @@ public enum DiskOperation: Hashable, Sendable, CustomStringConvertible {
         switch self {
         case let .link(path, inode, _): "link \(path) → #\(inode)"
         case let .write(inode, path, data): "write #\(inode) (\(path)) \(data.count) bytes"
+        case let .writeBytes(inode, path, offset, data): "write #\(inode) (\(path)) \(data.count) bytes at \(offset)"
+        case let .truncate(inode, path, size): "truncate #\(inode) (\(path)) to \(size) bytes"
         case let .rename(from, to): "rename \(from) → \(to)"
         case .unlink(let path): "unlink \(path)"
         case .makeDirectory(let path, _): "mkdir \(path)"

@@ -46,7 +46,8 @@ struct DiskTree: Sendable {
     }
 
     /// Applies a change as the disk would replay it after a crash: a change whose precondition
-    /// no longer holds (a rename of a name that never landed) does nothing. Returns the inode
+    /// no longer holds (a rename of a name that never landed) does nothing; `length`, for a data
+    /// write, is how many of its bytes land (a torn write). Returns the inode
     /// that lost a name (unlinked, or replaced by a link or a rename), which may now be
     /// unreferenced.
     @discardableResult
@@ -58,6 +59,10 @@ struct DiskTree: Sendable {
             return replaced == inode ? nil : replaced
         case let .write(inode, _, data):
             inodes.replaceData(of: inode, with: length.map { Data(data.prefix($0)) } ?? data, permissionsIfNew: 0o644)
+        case let .writeBytes(inode, _, offset, data):
+            inodes.writeBytes(length.map { data.prefix($0) } ?? data, of: inode, at: offset, permissionsIfNew: 0o644)
+        case let .truncate(inode, _, size):
+            inodes.truncate(inode, to: size, permissionsIfNew: 0o644)
         case let .rename(from, to):
             guard let inode = entries.removeValue(at: from) else { return nil }
             let replaced = entries.updateValue(inode, at: to)

@@ -65,6 +65,36 @@ struct InodeTable: Hashable, Sendable {
         self[number] = DiskTree.Inode(data: data, permissions: permissions)
     }
 
+    /// Writes `bytes` into the data of inode `number` at `offset`, in place, the data growing
+    /// (zero-filled up to `offset`) if it is shorter; creates the inode with `permissions` if not
+    /// held.
+    mutating func writeBytes(_ bytes: Data, of number: Int, at offset: Int, permissionsIfNew permissions: UInt16) {
+        guard number >= 0, offset >= 0 else { return }
+        if !contains(number) { self[number] = DiskTree.Inode(data: Data(), permissions: permissions) }
+        slots[number]?.data.write(bytes, at: offset)
+    }
+
+    /// Cuts the data of inode `number` to `size` bytes, or extends it with zeros, in place;
+    /// creates the inode with `permissions` if not held.
+    mutating func truncate(_ number: Int, to size: Int, permissionsIfNew permissions: UInt16) {
+        guard number >= 0, size >= 0 else { return }
+        if !contains(number) { self[number] = DiskTree.Inode(data: Data(), permissions: permissions) }
+        slots[number]?.data.count = size
+    }
+
+    /// Copies the bytes of inode `number` from `offset` into `buffer`, as many as there are up
+    /// to its size; returns how many (0 past the end or for an inode not held).
+    func copyBytes(of number: Int, from offset: Int, into buffer: UnsafeMutableRawBufferPointer) -> Int {
+        guard slots.indices.contains(number), let data = slots[number]?.data else { return 0 }
+        return data.copyBytes(to: buffer, fromOffset: offset)
+    }
+
+    /// The size of inode `number`'s data, read in place (`nil` for an inode not held).
+    func size(of number: Int) -> Int? {
+        guard slots.indices.contains(number) else { return nil }
+        return slots[number]?.data.count
+    }
+
     /// The total size of every inode's data.
     var totalBytes: Int {
         slots.reduce(0) { $0 + ($1?.data.count ?? 0) }

@@ -54,8 +54,10 @@ extension SimulatedDisk {
 
     /// Every state a power loss could leave now: the durable tree plus the synced operations plus
     /// each subset of the unsynced ones (applied in order), and for each subset its last data
-    /// write torn — to 0, 1, half and all-but-one bytes, or with `everyTornLength` to every
-    /// length (what ``DiskCrashPolicy/tornLastWrite`` may choose). Duplicates are merged.
+    /// write torn — a whole-file write to 0, 1, half and all-but-one bytes, a byte-range write at
+    /// the first, middle and last sector boundaries inside it or not at all; with
+    /// `everyTornLength`, to every length ``DiskCrashPolicy/tornLastWrite`` may choose.
+    /// Duplicates are merged.
     /// - Throws: ``SimulatedDiskError/tooManyPendingOperations(count:limit:)`` when more than
     ///   `maximumPendingOperations` changes are unsynced (2ⁿ subsets).
     public func possiblePowerLossImages(
@@ -71,11 +73,8 @@ extension SimulatedDisk {
             var kept = Set<Int>()
             for (bit, index) in unsynced.enumerated() where mask & (1 << bit) != 0 { kept.insert(index) }
             images.insert(Core.replay(durable, pending, keeping: kept, torn: nil).image(paths: paths))
-            guard let last = kept.filter({ pending[$0].change.isWrite }).max(),
-                  case .write(_, _, let data) = pending[last].change
-            else { continue }
-            let lengths = everyTornLength ? Set(0..<data.count) : Set([0, 1, data.count / 2, data.count - 1])
-            for length in lengths where length >= 0 && length < data.count {
+            guard let last = kept.filter({ pending[$0].change.isWrite }).max() else { continue }
+            for length in pending[last].change.tornLengths(every: everyTornLength) {
                 images.insert(Core.replay(durable, pending, keeping: kept, torn: (last, length)).image(paths: paths))
             }
         }
@@ -123,9 +122,9 @@ extension SimulatedDisk.Core {
         case .tornLastWrite:
             kept = Set(unsynced)
             if let last = unsynced.last(where: { pending[$0].change.isWrite }),
-               case .write(_, _, let data) = pending[last].change, !data.isEmpty
+               let length = pending[last].change.tornLength(choosing: pick)
             {
-                torn = (last, pick(data.count))
+                torn = (last, length)
             }
         case .renameLostWithoutDirectorySync:
             kept = Set(unsynced.filter { !pending[$0].change.isRename })

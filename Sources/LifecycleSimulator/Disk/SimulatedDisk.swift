@@ -30,8 +30,8 @@ public final class SimulatedDisk: Sendable {
         let sequence: Int
         let change: DiskChange
         private(set) var isDurable: Bool
-        /// The inode a `.write` replaced the data of (`nil` for every other change): a file
-        /// sync's scan of the log compares it instead of matching the change.
+        /// The inode whose data a write or truncation changed (`nil` for every other change): a
+        /// file sync's scan of the log compares it instead of matching the change.
         private let writtenInode: Int?
         /// The directories whose sync makes an entry change durable (see
         /// ``DiskChange/coveringDirectories(in:)``), looked up once when the change is logged.
@@ -41,7 +41,7 @@ public final class SimulatedDisk: Sendable {
             self.sequence = sequence
             self.change = change
             self.isDurable = isDurable
-            if case .write(let inode, _, _) = change { writtenInode = inode } else { writtenInode = nil }
+            writtenInode = change.writtenInode
             coveringDirectories = change.coveringDirectories(in: paths)
         }
 
@@ -85,6 +85,10 @@ public final class SimulatedDisk: Sendable {
     }
 
     let core: Mutex<Core>
+
+    /// The disk's atomic unit of writing, in bytes: a power loss tears a byte-range write only
+    /// at a multiple of it (what the SQLite VFS reports as its sector size).
+    public static let sectorSize = 512
 
     /// Creates a disk holding `image`, durable. With `recordsHistory`, every change and sync is
     /// kept in ``history`` (for tests that assert the exact order of operations).
@@ -184,7 +188,7 @@ public final class SimulatedDisk: Sendable {
 public struct DiskFault: Sendable, Equatable {
     /// Which calls the fault matches.
     public enum Call: Sendable, Equatable {
-        /// ``SimulatedFileSystem/writeFile(_:to:permissions:)``.
+        /// ``SimulatedFileSystem/writeFile(_:to:permissions:)``, and SQLite's byte-range writes.
         case write
         /// ``SimulatedFileSystem/syncFile(at:)``.
         case syncFile
@@ -196,8 +200,13 @@ public struct DiskFault: Sendable, Equatable {
         case remove
         /// ``SimulatedFileSystem/createDirectory(at:permissions:)``.
         case createDirectory
-        /// Reads: ``SimulatedFileSystem/readFile(at:)``, listings, existence and permission checks.
+        /// Reads: ``SimulatedFileSystem/readFile(at:)``, listings, existence and permission checks,
+        /// and SQLite's byte-range reads and size checks.
         case read
+        /// A file created empty without data (SQLite's VFS opening a file that does not exist).
+        case create
+        /// A file cut or extended to a size (SQLite's VFS truncating a journal or database).
+        case truncate
     }
 
     /// The call it matches.

@@ -13,6 +13,8 @@ public struct SimulatedFileSystem: FileSystem {
     public let disk: SimulatedDisk
     /// The incarnation number (1 for the first mount).
     public let incarnation: Int
+    /// This view's SQLite VFS, registered on first use (see ``sqliteVFSName``).
+    let sqlite = SQLiteVFSSlot()
 
     init(disk: SimulatedDisk, incarnation: Int) {
         self.disk = disk

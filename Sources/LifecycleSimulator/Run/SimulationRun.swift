@@ -56,7 +56,7 @@ final class SimulationRun {
         var mix = seed ^ 0x5EC2_E7CA_4A27
         let canaryText = "lifeline-canary-" + String(SimulationRandom.splitMix(&mix), radix: 36)
         self.canary = Secret(canaryText)
-        self.context = RunContext(canaries: [canaryText], keepsTrace: options.keepsTrace)
+        self.context = RunContext(canaries: [canaryText], keepsTrace: options.keepsTrace, seed: seed)
     }
 
     var violation: Violation? { context.violation }
