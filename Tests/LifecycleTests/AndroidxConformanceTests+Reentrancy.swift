@@ -158,6 +158,47 @@ extension AndroidxConformanceTests {
         ])
     }
 
+    @Test("deadParentInAddition: an observer that removes itself during its catch-up stops there; the ones it added follow (differs)")
+    func deadParentInAddition() throws {
+        let port = try PortedScene()
+        try port.fullyInitialize()
+        port.observe("o1") { event, observation in
+            guard event == .willEnterForeground else { return }
+            observation.cancel()
+            port.observe("o2")
+            port.observe("o3")
+        }
+        // androidx: [o1 willConnect, o1 willEnterForeground, o2 willConnect, o3 willConnect,
+        // o2 willEnterForeground, o2 didBecomeActive, o3 willEnterForeground, o3 didBecomeActive].
+        #expect(port.log.take() == [
+            "o1 willConnect", "o1 willEnterForeground",
+            "o2 willConnect", "o2 willEnterForeground", "o2 didBecomeActive",
+            "o3 willConnect", "o3 willEnterForeground", "o3 didBecomeActive",
+        ])
+    }
+
+    @Test("removeCascade: observers that remove themselves, one from the catch-up that added it (differs)")
+    func removeCascade() throws {
+        let port = try PortedScene()
+        try port.fullyInitialize()
+        port.observe("o1") { event, observation in
+            guard event == .didBecomeActive else { return }
+            observation.cancel()
+            port.observe("o2") { event, observation in if event == .willEnterForeground { observation.cancel() } }
+            port.observe("o3")
+            port.observe("o4")
+        }
+        // androidx: [o1 willConnect, o1 willEnterForeground, o1 didBecomeActive, o2 willConnect,
+        // o2 willEnterForeground, o3 willConnect, o3 willEnterForeground, o4 willConnect,
+        // o4 willEnterForeground, o3 didBecomeActive, o4 didBecomeActive].
+        #expect(port.log.take() == [
+            "o1 willConnect", "o1 willEnterForeground", "o1 didBecomeActive",
+            "o2 willConnect", "o2 willEnterForeground",
+            "o3 willConnect", "o3 willEnterForeground", "o3 didBecomeActive",
+            "o4 willConnect", "o4 willEnterForeground", "o4 didBecomeActive",
+        ])
+    }
+
     // MARK: The sibling limitation
 
     @Test("siblingLimitationCheck: observers added during a catch-up wait for it, then catch up in order (differs)")

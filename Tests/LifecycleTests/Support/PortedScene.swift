@@ -71,4 +71,16 @@ final class PortedScene {
     ) -> LifecycleObservation? {
         scene?.addObserver(recorder(name, reaction))
     }
+
+    /// Adds an observer of two arguments that records `"<name> <event>"`, then runs `reaction`
+    /// with its own observation (for androidx's observers that remove themselves).
+    @discardableResult
+    func observe(
+        _ name: String, _ reaction: @escaping @MainActor (SceneEvent, LifecycleObservation) -> Void
+    ) -> LifecycleObservation? {
+        scene?.addObserver { [log] event, observation in
+            log.record("\(name) \(event)")
+            reaction(event, observation)
+        }
+    }
 }
