@@ -68,6 +68,18 @@ final class ApplicationLifecycleRegistry {
         return LifecycleObservation { [self] in remove(id) }
     }
 
+    /// ``add(_:)`` for a handler that is handed its own observation with each event, so that it
+    /// can end it from any callback, its own catch-up included: the handle exists before the
+    /// catch-up runs. The handler keeps the handle, and the handle the registry, until it is
+    /// cancelled or the registry closes.
+    func add(_ handler: @escaping @MainActor (ApplicationEvent, LifecycleObservation) -> Void) -> LifecycleObservation {
+        guard !isClosed else { return LifecycleObservation {} }
+        let id = nextEntryID &+ 1  // the id `add` gives the new entry
+        let observation = LifecycleObservation { [self] in remove(id) }
+        _ = add { event in handler(event, observation) }  // its handle, dropped, would remove the same entry
+        return observation
+    }
+
     /// Dispatches the next launch event (`willFinishLaunching`, then `didFinishLaunching`).
     func dispatchLaunchEvent() {
         guard !isClosed, launchStage < 2 else { return }

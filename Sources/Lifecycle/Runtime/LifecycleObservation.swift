@@ -2,6 +2,16 @@
 /// Owned by whoever added the observer; lives on the main actor. Dropping the handle does not
 /// remove the observer. Other Lifeline modules hand out the same handle for their observers
 /// (DurableState's save-state observers).
+///
+/// An observer can end its own observation from inside any of its callbacks, even while it is
+/// being caught up: a scene or application observer of two arguments is handed its observation
+/// with each event.
+///
+/// ```swift
+/// scene.addObserver { event, observation in
+///     if event == .willConnect { observation.cancel() }
+/// }
+/// ```
 @MainActor
 public final class LifecycleObservation {
     private var remove: (@MainActor () -> Void)?

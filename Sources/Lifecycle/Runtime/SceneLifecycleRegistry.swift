@@ -71,6 +71,18 @@ final class SceneLifecycleRegistry {
         return LifecycleObservation { [self] in remove(id) }
     }
 
+    /// ``add(_:)`` for a handler that is handed its own observation with each event, so that it
+    /// can end it from any callback, its own catch-up included: the handle exists before the
+    /// catch-up runs. The handler keeps the handle, and the handle the registry, until it is
+    /// cancelled or the registry closes.
+    func add(_ handler: @escaping @MainActor (SceneEvent, LifecycleObservation) -> Void) -> LifecycleObservation {
+        guard !isClosed else { return LifecycleObservation {} }
+        let id = nextEntryID &+ 1  // the id `insert` gives the new entry
+        let observation = LifecycleObservation { [self] in remove(id) }
+        insert { event in handler(event, observation) }
+        return observation
+    }
+
     /// ``add(_:)`` for an observer that is never removed (the scene's delegate): no handle is made.
     /// Returns the new entry's id.
     @discardableResult
