@@ -59,7 +59,9 @@ struct ProcessHostTests {
     }
 
     @Test func continueWhileWaitingForALeaseCancelsTheStop() async throws {
-        let probe = try await ProbeProcess(arguments: ["--lease-ms", "1500"])
+        // The lease must outlast the time between seeing `didEnterBackground` and SIGCONT arriving, even
+        // on a loaded machine.
+        let probe = try await ProbeProcess(arguments: ["--lease-ms", "4000"])
         probe.send(SIGTSTP)
         try await probe.waitForLine("app.didEnterBackground")
         probe.send(SIGCONT)
