@@ -48,7 +48,8 @@ case .example:
 exit(status)
 
 /// Replays or explores with `simulator` as `options` say, prints the report, and returns the exit
-/// status: 0 when every schedule passed, 1 on a violation, 2 on an unreadable repro file.
+/// status: 0 when every schedule passed, 1 on a violation, 2 on an unreadable repro file or one
+/// with an event that cannot happen where it stands.
 @MainActor
 func check<Incarnation: AnyObject>(_ simulator: Simulator<Incarnation>, options: CheckOptions) async -> Int32 {
     let explorer = Explorer(simulator: simulator)
@@ -64,7 +65,13 @@ func check<Incarnation: AnyObject>(_ simulator: Simulator<Incarnation>, options:
             FileHandle.standardError.write(Data("lifecycle-check: cannot read repro \(path): \(error)\n".utf8))
             return 2
         }
-        let outcome = await simulator.replay(repro)
+        let outcome: ScheduleOutcome
+        do {
+            outcome = try await simulator.replay(repro)
+        } catch {
+            FileHandle.standardError.write(Data("lifecycle-check: cannot replay \(path): \(error)\n".utf8))
+            return 2
+        }
         print("replay of \(path): \(repro.events.count) events, seed \(repro.seed), app \(repro.app)")
         print("expected: \(repro.violation)")
         print("got:      \(outcome.violation?.description ?? "no violation")")

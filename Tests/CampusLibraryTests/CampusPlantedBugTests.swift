@@ -23,7 +23,7 @@ struct CampusPlantedBugTests {
         #expect(failure.events.count <= 10, "\(failure.events)")
         #expect(failure.repro.app == "CampusLibrary[\(bug.rawValue)]")
 
-        let replayed = await simulator.replay(try Repro.load(from: failure.repro.encoded()))
+        let replayed = try await simulator.replay(try Repro.load(from: failure.repro.encoded()))
         #expect(replayed.violation?.kind == failure.violation.kind)
         #expect(replayed.traceHash == failure.outcome.traceHash)
     }

@@ -31,7 +31,7 @@ struct ExplorerTests {
 
         let repro = try Repro.load(from: failure.repro.encoded())
         #expect(repro == failure.repro)
-        let replayed = await simulator.replay(repro)
+        let replayed = try await simulator.replay(repro)
         #expect(replayed.violation?.kind == failure.violation.kind)
         #expect(replayed.traceHash == failure.outcome.traceHash)
     }

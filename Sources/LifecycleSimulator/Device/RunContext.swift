@@ -34,6 +34,11 @@ final class RunContext {
     @exclusivity(unchecked) var liveIncarnation = 0
     /// Whether the live incarnation is suspended.
     @exclusivity(unchecked) var isSuspended = false
+    /// Set when the live incarnation's last background time ended while it was in the background
+    /// (``SimulatedHost/backgroundTimeEnded(after:)``): what ended and when. Storage written from
+    /// then on runs after the app's background time ended. Cleared when the app gets time again
+    /// (a resume, a new lease) and by a new incarnation.
+    @exclusivity(unchecked) var backgroundTimeEnd: BackgroundTimeEnd?
     /// A crash that fires at the given storage write of the current step.
     @exclusivity(unchecked) var armedDeath: (operation: Int, death: ProcessDeath)?
     /// Storage writes of the live incarnation in the current step.
@@ -110,11 +115,8 @@ final class RunContext {
     ) -> Bool {
         guard isAlive(incarnation) else { return false }
         guard operation.isMutating else { return true }
-        if isSuspended {
-            report(
-                .workWhileSuspended,
-                "storage \(operation.named(bytes: bytes)) \(StorageOperation.shownPath(path, renamedTo: destination)) while the process was suspended"
-            )
+        if isSuspended || backgroundTimeEnd != nil {
+            reportWorkAfterBackgroundTime("storage \(operation.named(bytes: bytes)) \(StorageOperation.shownPath(path, renamedTo: destination))")
         }
         writesThisStep += 1
         if let armed = armedDeath, writesThisStep >= armed.operation {
@@ -150,10 +152,21 @@ final class RunContext {
         return true
     }
 
+    /// Reports `work` (`storage write 12B /notes/S1.txt`, `a log record`) of the live incarnation,
+    /// which has no background time left or is suspended, naming what ended its time.
+    func reportWorkAfterBackgroundTime(_ work: String) {
+        let ended = backgroundTimeEnd.map { "\($0.work) ended at t+\($0.milliseconds)ms, the app's last background time" }
+        if isSuspended {
+            report(.workAfterBackgroundTimeEnded, "\(work) while the process was suspended\(ended.map { " (\($0))" } ?? "")")
+        } else {
+            report(.workAfterBackgroundTimeEnded, "\(ended ?? "the app's background time ended"); then \(work)")
+        }
+    }
+
     /// Takes one log record of `incarnation`: dropped if dead, checked for canaries.
     func admitLog(_ record: LogRecord, incarnation: Int) {
         guard isAlive(incarnation) else { return }
-        if isSuspended { report(.workWhileSuspended, "log written while the process was suspended") }
+        if isSuspended { reportWorkAfterBackgroundTime("a log record") }
         logCount += 1
         for canary in canaries where record.message.contains(canary) || record.category.contains(canary) {
             report(.secretLeak, "a canary secret reached the log: [\(record.level)] \(record.category)")
@@ -227,4 +240,11 @@ final class OffMainAccessLog: Sendable {
             return entries
         }
     }
+}
+
+/// The end of the live incarnation's background time: the background task, lease or push that
+/// was the last to end (as the runtime names it) and the device time in milliseconds. A value.
+struct BackgroundTimeEnd {
+    var work: String
+    var milliseconds: Int64
 }

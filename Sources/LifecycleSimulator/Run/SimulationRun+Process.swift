@@ -44,6 +44,7 @@ extension SimulationRun {
         let number = incarnationCount
         context.liveIncarnation = number
         context.isSuspended = false
+        context.backgroundTimeEnd = nil
         context.trippedDeath = nil
         context.record("process") { "launch #\(number) (\(Self.describe(reason)))" } digestText: { hash in
             hash.combine("launch #")
@@ -126,6 +127,7 @@ extension SimulationRun {
         context.record("process", reason ?? "\(death)")
         context.liveIncarnation = 0
         context.isSuspended = false
+        context.backgroundTimeEnd = nil
         current = nil
         dead.runtime.markKilled()
         dead.clock.cancelAll()

@@ -200,8 +200,10 @@ final class SimulationRun {
         return context.trippedDeath
     }
 
-    /// The end of every applied step: the checks.
+    /// The end of every applied step: the suspension of an app out of background time, then the
+    /// checks.
     private func closeStep() {
+        suspendIfOutOfTime()
         context.armedDeath = nil
         writesPerStep.append(context.writesThisStep)
         endOfStep()
@@ -223,6 +225,13 @@ final class SimulationRun {
             yields: yields, simulatedMilliseconds: RunContext.milliseconds(context.now),
             incarnations: incarnationCount
         )
+    }
+
+    /// Ends a run that is not finished (a replay refused an event): the live incarnation dies and
+    /// its tasks unwind, so nothing of it runs later.
+    func abandon() async {
+        if let dead = dieWithoutWaiting(.kill, reason: "the replay stopped") { await drain(dead) }
+        InlineJobs.end()
     }
 
     /// Reports the runtime's refusal of an event the device believed legal.
@@ -358,8 +367,11 @@ final class SimulationRun {
     /// ``advanceTime(to:)`` up to its first suspension. Restarting it after ``settle()`` continues
     /// the deadline loop where it stopped: nothing precedes the loop.
     func advanceTimeUntilWaiting(to target: LifelineInstant) -> TimeProgress {
-        while violation == nil, let current, !context.isSuspended,
-              let next = current.clock.nextDeadline, next <= target {
+        while violation == nil, let current {
+            // An app whose background time ended at the last deadline is suspended before time
+            // moves on: its later timers fall due while it is frozen.
+            suspendIfOutOfTime()
+            guard !context.isSuspended, let next = current.clock.nextDeadline, next <= target else { break }
             if next > context.now { context.now = next }
             if !settledWithoutWaiting() { return .settlesThenContinues }
         }

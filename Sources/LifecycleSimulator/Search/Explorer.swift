@@ -73,7 +73,7 @@ public struct Explorer<Incarnation: AnyObject> {
     public func crashEverywhere(_ events: [SimulationEvent], seed: UInt64 = 0, limit: Int = .max) async -> ExplorationSummary {
         var summary = ExplorationSummary(mode: "crash points")
         let simulator = searching
-        let base = await simulator.replay(events, seed: seed)
+        let base = await simulator.replaySkippingIllegal(events, seed: seed)
         summary.add(base)
         if base.violation != nil {
             await fail(&summary, base)
@@ -87,7 +87,7 @@ public struct Explorer<Incarnation: AnyObject> {
                     var candidate = Array(base.events[..<step])
                     candidate.append(.crashDuringNextStep(atOperation: operation, death: death))
                     candidate.append(base.events[step])
-                    let outcome = await simulator.replay(candidate, seed: seed)
+                    let outcome = await simulator.replaySkippingIllegal(candidate, seed: seed)
                     summary.add(outcome)
                     if outcome.violation != nil {
                         await fail(&summary, outcome)
@@ -110,7 +110,7 @@ public struct Explorer<Incarnation: AnyObject> {
             for letter in letters.reversed() {
                 guard summary.schedules < limit, summary.failure == nil else { return summary }
                 let candidate = prefix + [letter]
-                let outcome = await simulator.replay(candidate, seed: 0)
+                let outcome = await simulator.replaySkippingIllegal(candidate, seed: 0)
                 guard outcome.skipped == 0 else { continue }
                 summary.add(outcome)
                 if outcome.violation != nil {
@@ -145,7 +145,7 @@ public struct Explorer<Incarnation: AnyObject> {
         let shrinker = Shrinker(simulator: searching, budget: shrinkBudget)
         let shrunk = await shrinker.shrink(outcome)
         summary.shrinkRuns = shrunk.runs
-        let traced = await simulator.replay(shrunk.outcome.events, seed: shrunk.outcome.seed)
+        let traced = await simulator.replaySkippingIllegal(shrunk.outcome.events, seed: shrunk.outcome.seed)
         summary.failure = FailureReport(appName: simulator.app.name, original: outcome, shrunk: traced)
     }
 }

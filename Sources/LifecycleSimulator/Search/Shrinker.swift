@@ -29,7 +29,7 @@ public struct Shrinker<Incarnation: AnyObject> {
         func attempt(_ events: [SimulationEvent]) async -> ScheduleOutcome? {
             guard runs < budget, events != best.events else { return nil }
             runs += 1
-            let outcome = await simulator.replay(events, seed: failure.seed)
+            let outcome = await simulator.replaySkippingIllegal(events, seed: failure.seed)
             guard outcome.violation?.kind == kind else { return nil }
             return outcome
         }
