@@ -7,6 +7,13 @@ import Testing
 @Suite("Device background time")
 @MainActor
 struct DeviceBackgroundTimeTests {
+    /// The times below are exact: nothing takes time on this device.
+    static func simulator(_ behavior: BackgroundApp.Behavior) -> Simulator<BackgroundApp> {
+        var options = SimulationOptions()
+        options.latency = .fixed(.none)
+        return Simulator(app: BackgroundApp.app(behavior), options: options)
+    }
+
     /// Launch, go to the background (the app is suspended), then the system grants "refresh".
     static let granted: [SimulationEvent] = [
         .launch(.user), .enterBackground(scene: 1), .grantBackgroundTask(identifier: "refresh"),
@@ -14,7 +21,7 @@ struct DeviceBackgroundTimeTests {
 
     @Test("expiry runs the expiration handler; a task not ended within the grace period is killed by the watchdog")
     func watchdogKillsAfterGrace() async throws {
-        let simulator = Simulator(app: BackgroundApp.app(.ignoresExpiration))
+        let simulator = Self.simulator(.ignoresExpiration)
         let outcome = try await simulator.replay(Self.granted + [.advance(milliseconds: 30_000)])
         let violation = try #require(outcome.violation)
         #expect(violation.kind == .backgroundTimeOverran)
@@ -29,7 +36,7 @@ struct DeviceBackgroundTimeTests {
 
     @Test("when the last background task ends the device suspends the app at once; its timers fire late, on resume")
     func suspendedWhenLastTaskEnds() async throws {
-        let simulator = Simulator(app: BackgroundApp.app(.completesInTime))
+        let simulator = Self.simulator(.completesInTime)
         let outcome = try await simulator.replay(Self.granted + [.advance(milliseconds: 5_000), .activate(scene: 1)])
         #expect(outcome.passed, "\(outcome.violation?.description ?? "")")
         let lines = outcome.trace.map { "#\($0.step) t+\($0.milliseconds)ms [\($0.lane)] \($0.text)" }
@@ -44,14 +51,14 @@ struct DeviceBackgroundTimeTests {
 
     @Test("entering the background with no background time suspends the app at once, with no suspend event")
     func suspendedOnEnteringBackground() async throws {
-        let simulator = Simulator(app: BackgroundApp.app(.completesInTime))
+        let simulator = Self.simulator(.completesInTime)
         let outcome = try await simulator.replay([.launch(.user), .enterBackground(scene: 1)])
         #expect(outcome.trace.contains { $0.step == 1 && $0.text == "suspended: in the background with no background time" })
     }
 
     @Test("work that keeps writing after its task expired is reported, naming the task and the write")
     func workAfterExpiry() async throws {
-        let simulator = Simulator(app: BackgroundApp.app(.writesAfterExpiry))
+        let simulator = Self.simulator(.writesAfterExpiry)
         let outcome = try await simulator.replay(Self.granted + [.advance(milliseconds: 1_500), .expireBackgroundTask(identifier: "refresh")])
         let violation = try #require(outcome.violation)
         #expect(violation.kind == .workAfterBackgroundTimeEnded)
@@ -61,12 +68,12 @@ struct DeviceBackgroundTimeTests {
 
     @Test("an expiration handler that ends its lease before saving writes after the app's background time ended")
     func leaseEndedBeforeSave() async throws {
-        let wrong = try await Simulator(app: BackgroundApp.app(.leaseEndedBeforeSave)).replay([
+        let wrong = try await Self.simulator(.leaseEndedBeforeSave).replay([
             .launch(.user), .enterBackground(scene: 1), .advance(milliseconds: 30_000),
         ])
         #expect(wrong.violation?.kind == .workAfterBackgroundTimeEnded)
         #expect(wrong.violation?.message.hasPrefix("extra-time lease 'upload' ended at t+28000ms") == true)
-        let right = try await Simulator(app: BackgroundApp.app(.leaseEndedAfterSave)).replay([
+        let right = try await Self.simulator(.leaseEndedAfterSave).replay([
             .launch(.user), .enterBackground(scene: 1), .advance(milliseconds: 30_000),
         ])
         #expect(right.passed, "\(right.violation?.description ?? "")")

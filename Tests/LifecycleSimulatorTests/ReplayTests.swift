@@ -7,7 +7,12 @@ import Testing
 @Suite("Replay")
 @MainActor
 struct ReplayTests {
-    let simulator = Simulator(app: LibraryExample.app())
+    /// Nothing takes time on this device, so the instants in the reasons are exact.
+    let simulator: Simulator<LibraryExample> = {
+        var options = SimulationOptions()
+        options.latency = .fixed(.none)
+        return Simulator(app: LibraryExample.app(), options: options)
+    }()
 
     @Test("activating a scene that is not connected fails with the event's index and the reason")
     func activateOfDisconnectedScene() async {

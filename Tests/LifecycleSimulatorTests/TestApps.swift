@@ -79,3 +79,33 @@ final class ActorApp {
         }
     }
 }
+
+/// An app that, at launch, sets a 1 ms timer, then makes five synchronous writes with their
+/// fsyncs, then calls the remote service "library" three times in a row (tracing each outcome).
+@MainActor
+final class LatencyApp {
+    init(environment: SimulationEnvironment, mayFail: Bool) {
+        let clock = environment.clock
+        clock.schedule(after: .milliseconds(1)) { environment.trace("timer fired at \(clock.now)") }
+        for index in 0..<5 {
+            try? environment.fileSystem.writeFile(Data("\(index)".utf8), to: "/file\(index)", permissions: 0o600)
+            try? environment.fileSystem.syncFile(at: "/file\(index)")
+        }
+        environment.trace("writes done at \(clock.now)")
+        let library = environment.remoteService("library")
+        environment.runtime.applicationScope.task("fetch") {
+            for _ in 0..<3 {
+                do {
+                    try await library.call("fetch", mayFail: mayFail)
+                    environment.trace("fetched at \(clock.now)")
+                } catch {
+                    environment.trace("failed at \(clock.now): \(error)")
+                }
+            }
+        }
+    }
+
+    static func app(mayFail: Bool = true) -> SimulatedApp<LatencyApp> {
+        SimulatedApp(name: "LatencyApp") { LatencyApp(environment: $0, mayFail: mayFail) } observe: { _ in [] }
+    }
+}

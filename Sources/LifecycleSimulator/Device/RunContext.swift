@@ -52,11 +52,23 @@ final class RunContext {
     @exclusivity(unchecked) private(set) var logCount = 0
     /// Storage and log calls made off the main thread: escaped work.
     let offMainAccesses = OffMainAccessLog()
+    /// How long the run's I/O and remote calls take.
+    let latency: LatencyModel
+    /// Where the latency draws come from: a stream of its own, derived from the run's seed.
+    private(set) var latencyRandom: SimulationRandom
+    /// Whether a disk operation can take time (checked before every draw).
+    private let hasDiskLatency: Bool
+    /// The live incarnation's clock, moved forward (without firing anything) by the latency of
+    /// synchronous calls, as a blocked main thread sees time pass.
+    var liveClock: VirtualClock?
 
-    init(canaries: [String], keepsTrace: Bool) {
+    init(canaries: [String], keepsTrace: Bool, latency: LatencyModel = .none, latencySeed: UInt64 = 0) {
         self.canaries = canaries
         self.canaryBytes = canaries.map { Array($0.utf8) }
         self.trace = SimulationTrace(keepsRecords: keepsTrace)
+        self.latency = latency
+        self.latencyRandom = SimulationRandom(seed: latencySeed)
+        self.hasDiskLatency = !latency.hasInstantDisk
         // Room for a step's writes at once: every run's context grew this from empty, doubling.
         dirtyPaths.reserveCapacity(16)
     }
@@ -114,7 +126,10 @@ final class RunContext {
         _ operation: StorageOperation, bytes: Int? = nil, path: String, renamedTo destination: String? = nil, incarnation: Int
     ) -> Bool {
         guard isAlive(incarnation) else { return false }
-        guard operation.isMutating else { return true }
+        guard operation.isMutating else {
+            passTime(for: operation)
+            return true
+        }
         if isSuspended || backgroundTimeEnd != nil {
             reportWorkAfterBackgroundTime("storage \(operation.named(bytes: bytes)) \(StorageOperation.shownPath(path, renamedTo: destination))")
         }
@@ -125,6 +140,7 @@ final class RunContext {
             record("process", "dies (\(armed.death)) before \(operation.named(bytes: bytes)) \(StorageOperation.shownPath(path, renamedTo: destination))")
             return false
         }
+        passTime(for: operation)
         let target = destination ?? path
         // Consecutive repeats (a write then its fsync) are dropped here; the scan deduplicates
         // the rest.
@@ -161,6 +177,45 @@ final class RunContext {
         } else {
             report(.workAfterBackgroundTimeEnded, "\(ended ?? "the app's background time ended"); then \(work)")
         }
+    }
+
+    /// The latency of one synchronous disk call: device time moves on as the blocked main thread
+    /// waits (the live clock follows without firing anything; timers due meanwhile fire late).
+    private func passTime(for operation: StorageOperation) {
+        guard hasDiskLatency else { return }
+        let delay = latency.distribution(of: operation).draw(&latencyRandom)
+        guard delay > .zero else { return }
+        now = now.advanced(by: delay)
+        liveClock?.skip(to: now)
+    }
+
+    /// Decides one remote call of `operation` to `service` (in call order, from the latency
+    /// draws) and traces it: its round trip, and the failure it meets, if any.
+    func decideRemoteCall(service: String, operation: String, mayFail: Bool) -> (Duration, RemoteCallFailure?) {
+        let delay = latency.network.draw(&latencyRandom)
+        var failure: RemoteCallFailure?
+        if mayFail {
+            if let outages = latency.outages, outages.isDown(service, atMilliseconds: nowMilliseconds) {
+                failure = .serviceDown(service)
+            } else if latency.networkFailurePerMille > 0,
+                      Int(latencyRandom.next() % 1_000) < latency.networkFailurePerMille {
+                failure = .requestLost(service)
+            }
+        }
+        let microseconds = LatencyDistribution.microseconds(delay)
+        record("remote \(service)", "\(operation) (\(microseconds / 1_000)ms)\(failure.map { ": \($0)" } ?? "")") { hash in
+            hash.combine(byte: 11)
+            hash.combine(service)
+            hash.combine(operation)
+            hash.combine(microseconds)
+            hash.combine(byte: failure == nil ? 0 : failure == .serviceDown(service) ? 1 : 2)
+        }
+        return (delay, failure)
+    }
+
+    /// Records the run's latency model and the draws made from it (the end of every run).
+    func recordLatencyDraws() {
+        record("run", "latency draws \(latencyRandom.drawCount) digest \(latencyRandom.digest)")
     }
 
     /// Takes one log record of `incarnation`: dropped if dead, checked for canaries.

@@ -54,6 +54,7 @@ extension SimulationRun {
             hash.combine(")")
         }
         let clock = VirtualClock(start: context.now)
+        context.liveClock = clock
         let logger = LifelineLogger(category: "app", sink: IncarnationLogSink(context: context, incarnation: number))
         let runtime = LifecycleRuntime(clock: clock, tracker: WorkTracker(), logger: logger, budgets: .iOS)
         // The callbacks hold the run's context and inbox, not the run: see `DeviceInbox`.
@@ -128,6 +129,7 @@ extension SimulationRun {
         context.liveIncarnation = 0
         context.isSuspended = false
         context.backgroundTimeEnd = nil
+        context.liveClock = nil
         current = nil
         dead.runtime.markKilled()
         dead.clock.cancelAll()

@@ -56,8 +56,23 @@ final class SimulationRun {
         var mix = seed ^ 0x5EC2_E7CA_4A27
         let canaryText = "lifeline-canary-" + String(SimulationRandom.splitMix(&mix), radix: 36)
         self.canary = Secret(canaryText)
-        self.context = RunContext(canaries: [canaryText], keepsTrace: options.keepsTrace)
+        let latencySeed = SimulationRandom.derive(seed, Self.latencyStream)
+        let latency: LatencyModel
+        switch options.latency {
+        case .drawnFromSeed:
+            var random = SimulationRandom(seed: SimulationRandom.derive(latencySeed, 0))
+            latency = LatencyModel.random(&random)
+        case .fixed(let model):
+            latency = model
+        }
+        self.context = RunContext(canaries: [canaryText], keepsTrace: options.keepsTrace, latency: latency, latencySeed: latencySeed)
+        if latency != .none { context.record("run", "latency \(latency)") }
     }
+
+    /// The index of the latency stream among the streams derived from a run's seed.
+    static let latencyStream: UInt64 = 0x1A7E_0C1
+
+
 
     var violation: Violation? { context.violation }
     var isAlive: Bool { current != nil }
@@ -218,6 +233,7 @@ final class SimulationRun {
             current.clock.cancelAll()
             self.current = nil
         }
+        context.recordLatencyDraws()
         InlineJobs.end()
         return ScheduleOutcome(
             seed: seed, events: applied, skipped: skipped, violation: violation,
