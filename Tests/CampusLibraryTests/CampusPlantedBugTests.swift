@@ -9,7 +9,8 @@ struct CampusPlantedBugTests {
     /// What each bug must be reported as: the kind of what actually goes wrong.
     static func expectedKind(_ bug: CampusBug) -> Violation.Kind {
         switch bug {
-        case .noFlushOnInactive: .lostAcknowledgedEdit
+        case .noFlushOnInactive, .noteWrittenInPlace: .lostAcknowledgedEdit
+        case .workAfterExpiration: .workAfterBackgroundTimeEnded
         }
     }
 

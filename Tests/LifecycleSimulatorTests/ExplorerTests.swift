@@ -17,6 +17,8 @@ struct ExplorerTests {
         case .tokenInPreferences: .secretLeak
         case .applyAfterDisconnect: .appCrash
         case .lockHeldIntoSuspension: .lockHeldIntoSuspension
+        case .writesAfterExpiration: .workAfterBackgroundTimeEnded
+        case .noteWrittenInPlace: .lostAcknowledgedEdit
         }
     }
 

@@ -90,7 +90,7 @@ extension LifecycleRuntime {
         let task = BackgroundTask(identifier: identifier, kind: kind, deadline: deadline, scope: scope) { [weak self] task in
             guard let self, self.runningBackgroundTasks[task.identifier] === task else { return }
             self.runningBackgroundTasks[task.identifier] = nil
-            self.reportIfBackgroundTimeEnded(after: BackgroundWork.task(task.identifier).description)
+            self.reportIfBackgroundTimeEnded(after: BackgroundWork.task(task.identifier).description, scope: task.scope)
         }
         runningBackgroundTasks[identifier] = task
         task.warningTimer = clock.schedule(at: deadline.advanced(by: .zero - budgets.gracePeriod)) { [weak self, weak task] in

@@ -22,8 +22,10 @@ public protocol LifecycleHost: AnyObject {
     func backgroundTimeOverran(_ work: String)
     /// The app is in the background and `work` (named as in ``backgroundTimeOverran(_:)``) was the
     /// last background time it held: iOS suspends the process now, with no callback. Work that
-    /// still runs from here on runs after the app's background time ended.
-    func backgroundTimeEnded(after work: String)
+    /// still runs from here on runs after the app's background time ended. `scope` is the ended
+    /// background task's scope (its tasks, cancelled now, are what may still unwind of it), `nil`
+    /// for a lease or a silent push.
+    func backgroundTimeEnded(after work: String, scope: TaskScope?)
     /// An extra-time lease began; a platform host asks the system for the time
     /// (`beginBackgroundTask`).
     func extraTimeBegan(_ lease: ExtraTimeLease)
@@ -43,7 +45,7 @@ extension LifecycleHost {
     /// Does nothing.
     public func backgroundTimeOverran(_ work: String) {}
     /// Does nothing.
-    public func backgroundTimeEnded(after work: String) {}
+    public func backgroundTimeEnded(after work: String, scope: TaskScope?) {}
     /// Does nothing.
     public func extraTimeBegan(_ lease: ExtraTimeLease) {}
     /// Does nothing.

@@ -85,12 +85,13 @@ final class SimulatedHost: LifecycleHost {
         context.trippedDeath = .kill
     }
 
-    /// The device suspends the process as soon as the work already running has stopped (at the
-    /// end of the step, or before time moves on): see `SimulationRun.suspendIfOutOfTime()`.
-    func backgroundTimeEnded(after work: String) {
+    /// From here on no timer fires (the device freezes the process at once); the work already
+    /// running unwinds, and the process is suspended at the end of the step or before time moves
+    /// on (`SimulationRun.suspendIfOutOfTime()`).
+    func backgroundTimeEnded(after work: String, scope: TaskScope?) {
         guard context.isAlive(incarnation) else { return }
         context.record("device", "background time ended: \(work) was the last")
-        context.backgroundTimeEnd = BackgroundTimeEnd(work: work, milliseconds: context.nowMilliseconds)
+        context.backgroundTimeEnd = BackgroundTimeEnd(work: work, milliseconds: context.nowMilliseconds, scope: scope?.name)
     }
 
     func extraTimeBegan(_ lease: ExtraTimeLease) {

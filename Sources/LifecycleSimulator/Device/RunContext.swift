@@ -35,7 +35,7 @@ final class RunContext {
     /// Whether the live incarnation is suspended.
     @exclusivity(unchecked) var isSuspended = false
     /// Set when the live incarnation's last background time ended while it was in the background
-    /// (``SimulatedHost/backgroundTimeEnded(after:)``): what ended and when. Storage written from
+    /// (``SimulatedHost/backgroundTimeEnded(after:scope:)``): what ended and when. Storage written from
     /// then on runs after the app's background time ended. Cleared when the app gets time again
     /// (a resume, a new lease) and by a new incarnation.
     @exclusivity(unchecked) var backgroundTimeEnd: BackgroundTimeEnd?
@@ -61,8 +61,17 @@ final class RunContext {
     /// The live incarnation's clock, moved forward (without firing anything) by the latency of
     /// synchronous calls, as a blocked main thread sees time pass.
     var liveClock: VirtualClock?
+    /// Whether every durable operation is recorded in ``durableOperations`` (the explorer's
+    /// crash points).
+    let recordsDurableOperations: Bool
+    /// The storage operations that changed or synced the disk, in order, when recorded.
+    private(set) var durableOperations: [DurableOperation] = []
 
-    init(canaries: [String], keepsTrace: Bool, latency: LatencyModel = .none, latencySeed: UInt64 = 0) {
+    init(
+        canaries: [String], keepsTrace: Bool, latency: LatencyModel = .none, latencySeed: UInt64 = 0,
+        recordsDurableOperations: Bool = false
+    ) {
+        self.recordsDurableOperations = recordsDurableOperations
         self.canaries = canaries
         self.canaryBytes = canaries.map { Array($0.utf8) }
         self.trace = SimulationTrace(keepsRecords: keepsTrace)
@@ -130,7 +139,7 @@ final class RunContext {
             passTime(for: operation)
             return true
         }
-        if isSuspended || backgroundTimeEnd != nil {
+        if isSuspended || (backgroundTimeEnd != nil && isEndedWork) {
             reportWorkAfterBackgroundTime("storage \(operation.named(bytes: bytes)) \(StorageOperation.shownPath(path, renamedTo: destination))")
         }
         writesThisStep += 1
@@ -141,6 +150,9 @@ final class RunContext {
             return false
         }
         passTime(for: operation)
+        if recordsDurableOperations {
+            durableOperations.append(DurableOperation(step: step, index: writesThisStep, site: DurableOperation.site(operation, path: path)))
+        }
         let target = destination ?? path
         // Consecutive repeats (a write then its fsync) are dropped here; the scan deduplicates
         // the rest.
@@ -166,6 +178,16 @@ final class RunContext {
             }
         }
         return true
+    }
+
+    /// Whether the code running now belongs to the work whose end ended the app's background time:
+    /// code outside any tracked task (the callback that ended it, an expiration handler) or a task
+    /// of the ended background task's scope. Other tasks the end found already running are let
+    /// through: the device cannot freeze a job in the middle, iOS would freeze it anywhere.
+    private var isEndedWork: Bool {
+        guard let task = WorkTracker.currentTask else { return true }
+        guard let scope = backgroundTimeEnd?.scope, let label = task.tracker.liveTasks[task.id] else { return false }
+        return label.hasPrefix(scope + ": ")
     }
 
     /// Reports `work` (`storage write 12B /notes/S1.txt`, `a log record`) of the live incarnation,
@@ -298,8 +320,10 @@ final class OffMainAccessLog: Sendable {
 }
 
 /// The end of the live incarnation's background time: the background task, lease or push that
-/// was the last to end (as the runtime names it) and the device time in milliseconds. A value.
+/// was the last to end (as the runtime names it), the device time in milliseconds, and for a task
+/// the name of its scope. A value.
 struct BackgroundTimeEnd {
     var work: String
     var milliseconds: Int64
+    var scope: String?
 }

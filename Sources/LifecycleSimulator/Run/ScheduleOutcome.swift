@@ -24,6 +24,9 @@ public struct ScheduleOutcome: Sendable {
     public var simulatedMilliseconds: Int64
     /// Process incarnations launched (final check included).
     public var incarnations: Int
+    /// The storage operations that changed or synced the disk, when the run recorded them (the
+    /// explorer's searches): where its crash points go.
+    var durableOperations: [DurableOperation] = []
 
     /// Whether every check passed.
     public var passed: Bool { violation == nil }

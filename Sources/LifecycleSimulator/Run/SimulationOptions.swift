@@ -26,6 +26,9 @@ public struct SimulationOptions: Sendable, Hashable {
     /// seed gets the same one; `.fixed(.none)` makes everything instant.
     public var latency = Latency.drawnFromSeed
 
+    /// Whether a run records its durable operations (for the explorer's crash points).
+    var recordsDurableOperations = false
+
     /// Where a run's ``LatencyModel`` comes from. A value.
     public enum Latency: Hashable, Sendable {
         /// Drawn from the run's seed (a stream of its own, apart from the schedule's draws).

@@ -76,6 +76,8 @@ extension SimulationRun {
         )
         current = incarnation
         inbox.liveEdits.removeAll(keepingCapacity: true)  // the next incarnation edits as many keys
+        inbox.awaitingFlush.removeAll()
+        inbox.appAwaitingFlush = nil
         incarnation.app = app.makeIncarnation(environment)
         incarnation.observers.append(runtime.addApplicationObserver { [context, inbox] event in
             guard context.isAlive(number) else { return }

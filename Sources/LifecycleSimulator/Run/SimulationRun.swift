@@ -65,7 +65,10 @@ final class SimulationRun {
         case .fixed(let model):
             latency = model
         }
-        self.context = RunContext(canaries: [canaryText], keepsTrace: options.keepsTrace, latency: latency, latencySeed: latencySeed)
+        self.context = RunContext(
+            canaries: [canaryText], keepsTrace: options.keepsTrace, latency: latency, latencySeed: latencySeed,
+            recordsDurableOperations: options.recordsDurableOperations
+        )
         if latency != .none { context.record("run", "latency \(latency)") }
     }
 
@@ -239,7 +242,7 @@ final class SimulationRun {
             seed: seed, events: applied, skipped: skipped, violation: violation,
             traceHash: context.trace.hash, trace: context.trace.records, writesPerStep: writesPerStep,
             yields: yields, simulatedMilliseconds: RunContext.milliseconds(context.now),
-            incarnations: incarnationCount
+            incarnations: incarnationCount, durableOperations: context.durableOperations
         )
     }
 
@@ -320,7 +323,8 @@ final class SimulationRun {
         while let current, violation == nil {
             if let death = context.trippedDeath { return .dies(death) }
             if InlineJobs.runCaptured() > 0 { continue }
-            if !context.isSuspended, let next = current.clock.nextDeadline, next <= context.now {
+            // No timer fires once the app's background time ended: the device freezes it at once.
+            if !context.isSuspended, context.backgroundTimeEnd == nil, let next = current.clock.nextDeadline, next <= context.now {
                 current.clock.advance(to: context.now)
                 continue
             }

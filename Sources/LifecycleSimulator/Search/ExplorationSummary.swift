@@ -6,8 +6,11 @@ import Foundation
 public struct ExplorationSummary: Sendable {
     /// Which search produced it: `random`, `crash points`, `exhaustive`.
     public var mode: String
-    /// Schedules run (shrinking runs excluded).
+    /// Schedules run (shrinking runs and crash replays excluded).
     public var schedules = 0
+    /// Replays of passing schedules with a crash at one of their durable operations (the default
+    /// search's crash points), when the search made them.
+    public var crashReplays = 0
     /// Events applied over all schedules.
     public var events = 0
     /// Events applied, by kind.
@@ -47,6 +50,12 @@ public struct ExplorationSummary: Sendable {
         combinedTraceHash ^= outcome.traceHash.value &* UInt64(truncatingIfNeeded: schedules)
     }
 
+    /// Counts a crash replay; its trace hash joins the combined one.
+    mutating func addCrashReplay(_ outcome: ScheduleOutcome) {
+        crashReplays += 1
+        combinedTraceHash ^= outcome.traceHash.value &* UInt64(truncatingIfNeeded: schedules &+ crashReplays &* 0x1_0000)
+    }
+
     /// A fixed-width table of the summary (deterministic).
     public var table: String {
         var lines: [String] = []
@@ -55,6 +64,7 @@ public struct ExplorationSummary: Sendable {
         }
         row("mode", mode)
         row("schedules", "\(schedules)")
+        if crashReplays > 0 { row("crash replays", "\(crashReplays)") }
         row("events", "\(events)")
         row("process incarnations", "\(incarnations)")
         row("simulated time", Self.duration(simulatedMilliseconds))

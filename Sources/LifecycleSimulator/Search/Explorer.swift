@@ -23,6 +23,11 @@ public struct Explorer<Incarnation: AnyObject> {
     /// How many more failures a random search may look at for a shorter one.
     public var extraFailures = 4
 
+    /// Whether ``explore(seed:schedules:depth:progress:)`` also crashes the schedules that pass
+    /// at their durable operations (``CrashPoints``): the default search. Off, it runs random
+    /// schedules only.
+    public var crashesAtDurableOperations = true
+
     /// The simulator with trace records off: searching only needs each run's hash; the report
     /// replays the shrunk failure with records kept.
     private var searching: Simulator<Incarnation> {
@@ -37,33 +42,51 @@ public struct Explorer<Incarnation: AnyObject> {
     }
 
     /// Runs up to `schedules` random schedules of `depth` events; schedule `i` uses the seed
-    /// derived from `seed` and `i`, with its own swarm configuration. `progress` is called after
-    /// each schedule with the number done.
+    /// derived from `seed` and `i`, with its own swarm configuration and latency model. With
+    /// ``crashesAtDurableOperations`` (the default) each schedule that passes is then replayed
+    /// with a kill and a power loss under every policy right before each of its durable
+    /// operations not crashed yet in this search (``ExplorationSummary/crashReplays`` counts
+    /// them). `progress` is called after each schedule with the number done.
     public func explore(
         seed: UInt64, schedules: Int, depth: Int = 50, progress: ((Int) -> Void)? = nil
     ) async -> ExplorationSummary {
-        var summary = ExplorationSummary(mode: "random")
-        let simulator = searching
+        var summary = ExplorationSummary(mode: crashesAtDurableOperations ? "random + crash points" : "random")
+        var simulator = searching
+        simulator.options.recordsDurableOperations = crashesAtDurableOperations
+        var crashPoints = CrashPoints()
         var extra = 0
-        for index in 0..<schedules {
+        search: for index in 0..<schedules {
             let scheduleSeed = SimulationRandom.derive(seed, UInt64(index))
             let outcome = await simulator.run(seed: scheduleSeed, depth: depth)
             summary.add(outcome)
             progress?(index + 1)
-            guard let violation = outcome.violation else { continue }
-            if let found = summary.failure {
-                guard violation.kind == found.violation.kind else { continue }
-                var candidate = summary
-                await fail(&candidate, outcome)
-                summary.shrinkRuns += candidate.shrinkRuns
-                if let shorter = candidate.failure, shorter.events.count < found.events.count {
-                    summary.failure = shorter
+            var failures = outcome.violation == nil ? [] : [outcome]
+            if failures.isEmpty, crashesAtDurableOperations {
+                for schedule in crashPoints.schedules(crashing: outcome) {
+                    let crashed = await simulator.replaySkippingIllegal(schedule, seed: scheduleSeed)
+                    summary.addCrashReplay(crashed)
+                    if crashed.violation != nil {
+                        failures.append(crashed)
+                        break
+                    }
                 }
-                extra += 1
-            } else {
-                await fail(&summary, outcome)
             }
-            if (summary.failure?.events.count ?? 0) <= preferredLength || extra >= extraFailures { break }
+            for failure in failures {
+                guard let violation = failure.violation else { continue }
+                if let found = summary.failure {
+                    guard violation.kind == found.violation.kind else { continue }
+                    var candidate = summary
+                    await fail(&candidate, failure)
+                    summary.shrinkRuns += candidate.shrinkRuns
+                    if let shorter = candidate.failure, shorter.events.count < found.events.count {
+                        summary.failure = shorter
+                    }
+                    extra += 1
+                } else {
+                    await fail(&summary, failure)
+                }
+                if (summary.failure?.events.count ?? 0) <= preferredLength || extra >= extraFailures { break search }
+            }
         }
         return summary
     }

@@ -48,7 +48,7 @@ public final class RecordingLifecycleHost: LifecycleHost {
     }
 
     /// Records `backgroundTimeEnded(<work>)`.
-    public func backgroundTimeEnded(after work: String) {
+    public func backgroundTimeEnded(after work: String, scope: TaskScope?) {
         log.record("host backgroundTimeEnded(\(work))")
     }
 

@@ -42,6 +42,11 @@ public final class WindowModel {
     public private(set) var screen: Screen
     /// A message explaining what could not be restored or opened; cleared by the next navigation.
     public private(set) var recoveryMessage: String?
+    /// Whether books restored or linked into the window are still being looked up in the
+    /// catalogue: until then the window may show a book that the lookup will take out.
+    public var isCheckingBooks: Bool { pendingBookChecks > 0 }
+    /// Lookups of ``checkBooks(_:restored:)`` not answered yet.
+    private var pendingBookChecks = 0
     /// Called after the app itself changed the window's restorable state (a followed link, restored
     /// books found missing) rather than the student's own navigation. Set by ``AppComposition`` from
     /// ``AppEnvironment/windowChangedByApp``.
@@ -180,19 +185,23 @@ public final class WindowModel {
     /// (selection and screens) and says so. `restored` picks the message: a restored window or a link.
     private func checkBooks(_ ids: [BookID], restored: Bool) {
         guard !ids.isEmpty else { return }
+        pendingBookChecks += 1
         services.catalogue.whenLoaded { [weak self] in
             guard let self else { return }
             self.scope.task("check the window's books") { [catalogue = self.services.catalogue] in
                 try await catalogue.books(ids)
             } apply: { [weak self] result in
-                guard let self, case .success(let found) = result else { return }
+                guard let self else { return }
+                self.pendingBookChecks -= 1
+                guard case .success(let found) = result else { return }
                 let missing = ids.filter { found[$0] == nil }
                 guard !missing.isEmpty else { return }
                 self.services.logger.category("restoration").info(
                     "A \(restored ? "restored window" : "link", privacy: .public) referred to \(missing.count, privacy: .public) books not in the catalogue."
                 )
                 if let selection = self.search.selection, missing.contains(selection) { self.search.select(nil) }
-                let valid = self.navigation.validated { route in route.bookID.map { found[$0] != nil } ?? true }
+                // Only the books looked up are judged: the student may have opened others since.
+                let valid = self.navigation.validated { route in route.bookID.map { !missing.contains($0) } ?? true }
                 if valid != self.navigation {
                     self.navigation = valid
                     self.rebuildScreen()
