@@ -1,5 +1,6 @@
 import CampusLibrary
 import CampusSimulation
+import Foundation
 import LifecycleSimulator
 import Testing
 
@@ -27,5 +28,26 @@ struct CampusPlantedBugTests {
         let replayed = try await simulator.replay(try Repro.load(from: failure.repro.encoded()))
         #expect(replayed.violation?.kind == failure.violation.kind)
         #expect(replayed.traceHash == failure.outcome.traceHash)
+    }
+
+    @Test("a note written in place is found on every seed from 1 to 10 within 500 default-mode schedules")
+    func findsInPlaceWriteOnEverySeed() async throws {
+        let simulator = Simulator(app: CampusIncarnation.app(bugs: [.noteWrittenInPlace]))
+        for seed in 1...10 as ClosedRange<UInt64> {
+            let summary = await Explorer(simulator: simulator).explore(seed: seed, schedules: 500)
+            let failure = try #require(summary.failure, "seed \(seed): not found in \(summary.schedules) schedules")
+            #expect(failure.violation.kind == .lostAcknowledgedEdit, "seed \(seed): \(failure.violation)")
+        }
+    }
+
+    /// `CAMPUS_SIMULATION_SCHEDULES=10000 swift test --filter CampusPlantedBug` for the long run.
+    static let bugFreeSchedules = Int(ProcessInfo.processInfo.environment["CAMPUS_SIMULATION_SCHEDULES"] ?? "") ?? 150
+
+    @Test("with every switch off, default-mode schedules pass (150; CAMPUS_SIMULATION_SCHEDULES for more)")
+    func bugFreeAppPasses() async {
+        let summary = await Explorer(simulator: Simulator(app: CampusIncarnation.app)).explore(seed: 2024, schedules: Self.bugFreeSchedules)
+        #expect(summary.passed, "\(summary.failure?.text ?? "")")
+        #expect(summary.schedules == Self.bugFreeSchedules)
+        #expect(summary.crashReplays > 0)
     }
 }
