@@ -67,7 +67,7 @@ let package = Package(
             name: "lifeline-bench",
             dependencies: [
                 "Lifecycle", "DurableState", "Composition", "LifecycleSimulator", "SimulatorExample",
-                "CampusLibrary", "CSQLite",
+                "CampusLibrary", "CampusSimulation", "CSQLite",
             ],
             path: "Benchmarks/lifeline-bench"
         ),

@@ -25,6 +25,9 @@ public struct ExplorationSummary: Sendable {
     public var combinedTraceHash: UInt64 = 0
     /// The first failure, shrunk.
     public var failure: FailureReport?
+    /// How many schedules had run when the first failure was found (its own included; a failure
+    /// of a crash replay counts the schedule it crashed): schedules-to-find.
+    public var firstFailureSchedule: Int?
     /// Runs the shrinker spent on the failure.
     public var shrinkRuns = 0
 
@@ -70,6 +73,7 @@ public struct ExplorationSummary: Sendable {
         row("simulated time", Self.duration(simulatedMilliseconds))
         row("combined trace hash", FNV1a64Hex.hex(combinedTraceHash))
         row("result", failure.map { "FAILED: \($0.violation.kind)" } ?? "all schedules passed")
+        if let firstFailureSchedule { row("first failure at schedule", "\(firstFailureSchedule)") }
         lines.append("")
         lines.append(Self.column("event kind") + "count")
         for (kind, count) in eventCounts.sorted(by: { $0.key < $1.key }) {

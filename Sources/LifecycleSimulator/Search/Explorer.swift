@@ -55,7 +55,9 @@ public struct Explorer<Incarnation: AnyObject> {
         simulator.options.recordsDurableOperations = crashesAtDurableOperations
         var crashPoints = CrashPoints()
         var extra = 0
+        var pacing = SearchPacing()
         search: for index in 0..<schedules {
+            await pacing.yieldIfDue()
             let scheduleSeed = SimulationRandom.derive(seed, UInt64(index))
             let outcome = await simulator.run(seed: scheduleSeed, depth: depth)
             summary.add(outcome)
@@ -83,6 +85,7 @@ public struct Explorer<Incarnation: AnyObject> {
                     }
                     extra += 1
                 } else {
+                    summary.firstFailureSchedule = summary.schedules
                     await fail(&summary, failure)
                 }
                 if (summary.failure?.events.count ?? 0) <= preferredLength || extra >= extraFailures { break search }
@@ -103,10 +106,12 @@ public struct Explorer<Incarnation: AnyObject> {
             return summary
         }
         let deaths: [ProcessDeath] = [.kill] + PowerLossPolicy.allCases.map { .powerLoss(policy: $0, seed: 0) }
+        var pacing = SearchPacing()
         for (step, writes) in base.writesPerStep.enumerated() where base.events[step].kind != .crashDuringNextStep {
             for operation in 1...(writes + 1) {
                 for death in deaths {
                     guard summary.schedules < limit else { return summary }
+                    await pacing.yieldIfDue()
                     var candidate = Array(base.events[..<step])
                     candidate.append(.crashDuringNextStep(atOperation: operation, death: death))
                     candidate.append(base.events[step])
@@ -129,9 +134,11 @@ public struct Explorer<Incarnation: AnyObject> {
         let simulator = searching
         let letters = alphabet ?? defaultAlphabet()
         var stack: [[SimulationEvent]] = [[]]
+        var pacing = SearchPacing()
         while let prefix = stack.popLast() {
             for letter in letters.reversed() {
                 guard summary.schedules < limit, summary.failure == nil else { return summary }
+                await pacing.yieldIfDue()
                 let candidate = prefix + [letter]
                 let outcome = await simulator.replaySkippingIllegal(candidate, seed: 0)
                 guard outcome.skipped == 0 else { continue }
