@@ -8,7 +8,7 @@ import LifecycleSimulator
 /// `AppComposition` the terminal app builds, from the simulation environment
 /// (virtual clock, simulated disk, the device's secret store, the run's logger), with the bundled
 /// catalogue held in memory and the embedded library service on the simulated disk, both reached
-/// over the device's network (``NetworkedCatalogue``, ``CheckedLibraryServer``): their calls take
+/// over the device's network (`NetworkedCatalogue`, `CheckedLibraryServer`): their calls take
 /// the run's latency and may fail.
 ///
 /// ```swift

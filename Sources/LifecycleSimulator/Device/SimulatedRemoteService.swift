@@ -34,9 +34,11 @@ public final class SimulatedRemoteService {
     /// Makes one call of `operation`: returns once the round trip is over and the call went
     /// through; perform its effect after it returns.
     ///
-    /// - Parameter mayFail: whether the network may lose this call or find the service down.
-    ///   Pass `false` for a call that only takes time (a service that is local on the real
-    ///   device, or one whose failure the simulation does not explore yet).
+    /// - Parameters:
+    ///   - operation: What the call does (`search`, `sign in`), for the trace.
+    ///   - mayFail: Whether the network may lose this call or find the service down. Pass
+    ///     `false` for a call that only takes time (a service that is local on the real device,
+    ///     or one whose failure the simulation does not explore yet).
     /// - Throws: ``RemoteCallFailure`` when the service is down, the request is lost, or the
     ///   calling task is cancelled (or its process dies) while it waits; nothing happened on the
     ///   service then.

@@ -24,7 +24,7 @@ public struct Explorer<Incarnation: AnyObject> {
     public var extraFailures = 4
 
     /// Whether ``explore(seed:schedules:depth:progress:)`` also crashes the schedules that pass
-    /// at their durable operations (``CrashPoints``): the default search. Off, it runs random
+    /// at their durable operations: the default search (see <doc:Search>). Off, it runs random
     /// schedules only.
     public var crashesAtDurableOperations = true
 
