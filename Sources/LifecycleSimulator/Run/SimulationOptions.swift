@@ -35,6 +35,17 @@ public struct SimulationOptions: Sendable, Hashable {
         case drawnFromSeed
         /// The same model for every run.
         case fixed(LatencyModel)
+
+        /// The model of a run whose latency stream starts from `seed`.
+        func model(drawingFrom seed: UInt64) -> LatencyModel {
+            switch self {
+            case .drawnFromSeed:
+                var random = SimulationRandom(seed: SimulationRandom.derive(seed, 0))
+                return LatencyModel.random(&random)
+            case .fixed(let model):
+                return model
+            }
+        }
     }
 
     /// Default options.

@@ -145,6 +145,13 @@ extension SimulationRun {
         return nil
     }
 
+    /// Ends a run that is not finished (a replay refused an event): the live incarnation dies and
+    /// its tasks unwind, so nothing of it runs later.
+    func abandon() async {
+        if let dead = dieWithoutWaiting(.kill, reason: "the replay stopped") { await drain(dead) }
+        InlineJobs.end()
+    }
+
     /// Lets the cancelled tasks of a dead incarnation unwind (they are fenced), so they do not
     /// run in the middle of the next one. Bounded; never reported.
     func drain(_ dead: ProcessIncarnation) async {

@@ -57,14 +57,7 @@ final class SimulationRun {
         let canaryText = "lifeline-canary-" + String(SimulationRandom.splitMix(&mix), radix: 36)
         self.canary = Secret(canaryText)
         let latencySeed = SimulationRandom.derive(seed, Self.latencyStream)
-        let latency: LatencyModel
-        switch options.latency {
-        case .drawnFromSeed:
-            var random = SimulationRandom(seed: SimulationRandom.derive(latencySeed, 0))
-            latency = LatencyModel.random(&random)
-        case .fixed(let model):
-            latency = model
-        }
+        let latency = options.latency.model(drawingFrom: latencySeed)
         self.context = RunContext(
             canaries: [canaryText], keepsTrace: options.keepsTrace, latency: latency, latencySeed: latencySeed,
             recordsDurableOperations: options.recordsDurableOperations
@@ -244,13 +237,6 @@ final class SimulationRun {
             yields: yields, simulatedMilliseconds: RunContext.milliseconds(context.now),
             incarnations: incarnationCount, durableOperations: context.durableOperations
         )
-    }
-
-    /// Ends a run that is not finished (a replay refused an event): the live incarnation dies and
-    /// its tasks unwind, so nothing of it runs later.
-    func abandon() async {
-        if let dead = dieWithoutWaiting(.kill, reason: "the replay stopped") { await drain(dead) }
-        InlineJobs.end()
     }
 
     /// Reports the runtime's refusal of an event the device believed legal.

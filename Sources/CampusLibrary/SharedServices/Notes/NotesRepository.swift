@@ -66,17 +66,16 @@ public final class NotesRepository {
     }
 
     private func makeDraft(for bookID: BookID) -> NoteDraft {
-        let draft: NoteDraft
-        if plantedBugs.contains(.noteWrittenInPlace) {
-            let storage = InPlaceNoteStorage(fileSystem: fileSystem, path: path(for: bookID))
-            draft = NoteDraft(bookID: bookID, storage: storage, runtime: runtime, debounce: debounce, logger: logger, onSaved: onSaved)
-        } else {
-            let storage = DurableValueStorage<String>(
+        let draft = plantedBugs.contains(.noteWrittenInPlace)
+            ? makeDraft(bookID, over: InPlaceNoteStorage(fileSystem: fileSystem, path: path(for: bookID)))
+            : makeDraft(bookID, over: DurableValueStorage<String>(
                 fileSystem: fileSystem, path: path(for: bookID), sizeLimit: 256 * 1024, clock: runtime.clock, logger: logger
-            )
-            draft = NoteDraft(bookID: bookID, storage: storage, runtime: runtime, debounce: debounce, logger: logger, onSaved: onSaved)
-        }
+            ))
         drafts[bookID] = draft
         return draft
+    }
+
+    private func makeDraft(_ bookID: BookID, over storage: some ValueStorage<String>) -> NoteDraft {
+        NoteDraft(bookID: bookID, storage: storage, runtime: runtime, debounce: debounce, logger: logger, onSaved: onSaved)
     }
 }
