@@ -44,4 +44,13 @@ struct CrashPointsTests {
         #expect(DurableOperation.site(.write, path: "/notes/S1.txt") != DurableOperation.site(.syncFile, path: "/notes/S1.txt"))
         #expect(DurableOperation.site(.write, path: "/notes/S1.txt") != DurableOperation.site(.write, path: "/notes/S1.json"))
     }
+
+    @Test("any file written in place is found by the default search, not only the planted note")
+    func anyInPlaceWrite() async throws {
+        for seed in 1...5 as ClosedRange<UInt64> {
+            let summary = await Explorer(simulator: Simulator(app: InPlaceCounterApp.app())).explore(seed: seed, schedules: 200)
+            let failure = try #require(summary.failure, "seed \(seed): not found in \(summary.schedules) schedules")
+            #expect([.lostAcknowledgedEdit, .phantomData].contains(failure.violation.kind), "seed \(seed): \(failure.violation)")
+        }
+    }
 }
