@@ -41,9 +41,9 @@ public enum SimulationEvent: Hashable, Codable, Sendable {
     /// from a generator seeded with `seed`.
     case userAction(name: String, scene: Int, seed: UInt64)
     /// The system suspends the process (no callback): no scene in the foreground, no background
-    /// time held. The device already does this by itself the moment an app is left with no
-    /// background time, so the event can only happen in a hand-written schedule at a point where
-    /// that rule has not run yet; elsewhere a replay refuses it.
+    /// time held. The device does this by itself at the end of every step that leaves an app in
+    /// that state, so no schedule needs the event: a replay of one (written for the device of
+    /// earlier versions) refuses it, the process being suspended already.
     case suspend
     /// The process is killed (no callback). Written data survives.
     case kill
