@@ -72,7 +72,7 @@ let package = Package(
             name: "lifeline-bench",
             dependencies: [
                 "Lifecycle", "DurableState", "Composition", "LifecycleSimulator", "SimulatorExample",
-                "CampusLibrary", "CSQLite",
+                "CampusLibrary", "CampusSimulation", "CSQLite",
             ],
             path: "Benchmarks/lifeline-bench"
         ),

@@ -16,7 +16,7 @@ enum SimulatorSnippets {
         print("\(failure.violation.kind): \(failure.originalEventCount) events shrunk to \(failure.events.count)")
         print(failure.text)  // violation, seed, Swift snippet, timeline
         let repro = try Repro.load(from: try failure.repro.encoded())
-        let outcome = await Simulator(app: LibraryExample.app()).replay(repro)  // the bug fixed
+        let outcome = try await Simulator(app: LibraryExample.app()).replay(repro)  // the bug fixed
         return outcome.passed
     }
 }

@@ -43,13 +43,13 @@ extension CampusIncarnation {
             } perform: { context, _ in
                 let incarnation = context.incarnation
                 let auth = incarnation.composition.services.auth
-                incarnation.history.edit(accountKey, value: credentials.username)
+                incarnation.history.edit(accountKey, value: credentials.username, durability: .requested)
                 context.environment.runtime.applicationScope.task("sign in") {
                     await auth.signIn(username: credentials.username, password: Secret(credentials.password))
                     if let account = auth.state.account {
                         incarnation.history.acknowledge(accountKey, value: account.username)
                     } else {
-                        incarnation.history.edit(accountKey, value: nil)
+                        incarnation.history.edit(accountKey, value: nil, durability: .requested)
                     }
                 }
             },
@@ -59,7 +59,7 @@ extension CampusIncarnation {
             } perform: { context, _ in
                 let incarnation = context.incarnation
                 let auth = incarnation.composition.services.auth
-                incarnation.history.edit(accountKey, value: nil)
+                incarnation.history.edit(accountKey, value: nil, durability: .requested)
                 context.environment.runtime.applicationScope.task("sign out") {
                     await auth.signOut()
                     incarnation.history.acknowledge(accountKey, value: nil)

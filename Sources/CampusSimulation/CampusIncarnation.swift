@@ -7,7 +7,9 @@ import LifecycleSimulator
 /// One process incarnation of the real Campus Library on the simulator's virtual device: the same
 /// `AppComposition` the terminal app builds, from the simulation environment
 /// (virtual clock, simulated disk, the device's secret store, the run's logger), with the bundled
-/// catalogue held in memory and the embedded library service on the simulated disk.
+/// catalogue held in memory and the embedded library service on the simulated disk, both reached
+/// over the device's network (`NetworkedCatalogue`, `CheckedLibraryServer`): their calls take
+/// the run's latency and may fail.
 ///
 /// ```swift
 /// let simulator = Simulator(app: CampusIncarnation.app)
@@ -49,14 +51,16 @@ public final class CampusIncarnation {
             EmbeddedLibraryServer(
                 directory: Self.dataDirectory + "/server", fileSystem: environment.fileSystem, clock: environment.clock,
                 makeToken: { environment.canary.revealed }
-            )
+            ),
+            network: environment.remoteService("library server")
         )
         var identifiers = 0
         let incarnation = environment.incarnation
         var appEnvironment = AppEnvironment(
             runtime: environment.runtime, fileSystem: environment.fileSystem, secretStore: environment.secretStore,
             logger: environment.logger, dataDirectory: Self.dataDirectory,
-            catalogue: .custom(InMemoryCatalogue(copying: Self.catalogue)), server: server,
+            catalogue: .custom(NetworkedCatalogue(InMemoryCatalogue(copying: Self.catalogue), network: environment.remoteService("catalogue"))),
+            server: server,
             analyticsSink: RecordingAnalyticsSink(),
             makeIdentifier: {
                 identifiers += 1
@@ -78,7 +82,7 @@ public final class CampusIncarnation {
     // MARK: What the student sees
 
     /// What the history checks: the notes of ``noteBooks`` once read, the basket once hydrated,
-    /// the account once the launch gate has opened, and every window.
+    /// the account once the launch gate has opened, and every window whose books are checked.
     var observations: [Observation] {
         var result: [Observation] = []
         let services = composition.services
@@ -93,7 +97,9 @@ public final class CampusIncarnation {
         if !services.auth.isRestoringSession, !services.auth.isWorking {
             result.append(Observation(key: Self.accountKey, value: services.auth.state.account?.username))
         }
-        for (id, window) in composition.windows.sorted(by: { $0.key.rawValue < $1.key.rawValue }) {
+        // A window whose restored or linked books are still being looked up is not checked yet:
+        // it may show a book the lookup will take out.
+        for (id, window) in composition.windows.sorted(by: { $0.key.rawValue < $1.key.rawValue }) where !window.isCheckingBooks {
             result.append(Observation(key: Self.windowKey(id), value: Self.shown(window)))
         }
         return result

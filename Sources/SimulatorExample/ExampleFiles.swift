@@ -53,6 +53,21 @@ struct ExampleFiles: Sendable {
         }
     }
 
+    /// Writes `text` over the file at `location` itself, then syncs it: the shortcut of the
+    /// ``PlantedBug/noteWrittenInPlace`` bug (a power loss before the sync can tear the file, so
+    /// neither the old text nor the new survives). Returns whether every step succeeded.
+    func writeInPlace(_ text: String, to location: Location) -> Bool {
+        do {
+            try fileSystem.createDirectory(at: location.directory, permissions: 0o700)
+            try fileSystem.writeFile(Self.contents(of: text), to: location.path, permissions: 0o600)
+            try fileSystem.syncFile(at: location.path)
+            return true
+        } catch {
+            logger.error("Could not save \(location.path, privacy: .public): \(error.description, privacy: .public)")
+            return false
+        }
+    }
+
     /// Reads the text at `path`: `nil` if there is none, or if it fails its checksum (then the
     /// file is moved aside to `path.corrupt`, never overwritten in place).
     func read(_ path: String) -> String? {

@@ -108,20 +108,24 @@ final class ExampleSceneController: SceneDelegate {
         if library.catalogue.books?[book] != nil { select(book, recordAsEdit: true) }
     }
 
-    /// Loads the selected book's details (500 ms of simulated network) in `scene` (this
-    /// controller's scene, which the user acts in) and shows them. The scene is passed rather
-    /// than kept: a `weak` reference would give every scene a side table, slowing all its retains.
+    /// Loads the selected book's details from the library's server (its latency, then 500 ms of
+    /// the server's own work) in `scene` (this controller's scene, which the user acts in) and
+    /// shows them. The scene is passed rather than kept: a `weak` reference would give every
+    /// scene a side table, slowing all its retains.
     func loadDetails(in scene: LifecycleScene) {
         guard let book = selection else { return }
         isLoadingDetails = true
         let clock = library.environment.clock
+        let server = library.server
         if library.bugs.contains(.applyAfterDisconnect) {
             library.environment.runtime.applicationScope.task("details \(book)") { [self] in
+                try? await server.call("book details")
                 try? await clock.sleep(for: .milliseconds(500))
                 self.showDetails("details of \(book)")
             }
         } else {
             scene.scope.task("details \(book)") {
+                try await server.call("book details")
                 try await clock.sleep(for: .milliseconds(500))
                 return "details of \(book)"
             } apply: { [self] result in

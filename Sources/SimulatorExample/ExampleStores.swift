@@ -290,7 +290,9 @@ final class ExampleNote {
             guard isHydrated, isDirty else { return }
         }
         let value = text
-        if files.write(value ?? "", to: location) {
+        let saved = bugs.contains(.noteWrittenInPlace)
+            ? files.writeInPlace(value ?? "", to: location) : files.write(value ?? "", to: location)
+        if saved {
             isDirty = false
             history.acknowledge(key, value: value)
         }

@@ -26,6 +26,8 @@ public final class LibraryExample: ApplicationDelegate {
     let environment: SimulationEnvironment
     let bugs: Set<PlantedBug>
     let files: ExampleFiles
+    /// The library's server (book details, basket sync, new arrivals), over the device's network.
+    let server: SimulatedRemoteService
     let catalogue: ExampleCatalogue
     let basket: ExampleBasket
     /// What the user sees; every change to it marks it for an update.
@@ -60,6 +62,7 @@ public final class LibraryExample: ApplicationDelegate {
         self.bugs = bugs
         self.sharedSelection = SharedSelection(screen: screen)
         self.files = ExampleFiles(fileSystem: environment.fileSystem, logger: environment.logger.category("storage"))
+        self.server = environment.remoteService("library server")
         self.catalogue = ExampleCatalogue(files: files, history: environment.history, screen: screen)
         self.basket = ExampleBasket(files: files, history: environment.history, screen: screen)
         environment.runtime.applicationDelegate = self
@@ -101,15 +104,30 @@ public final class LibraryExample: ApplicationDelegate {
         try? environment.runtime.submit(BackgroundTaskRequest(identifier: Self.refreshTask, earliestBegin: earliest))
     }
 
+    /// Downloads the new arrivals page by page, saving each; the expiration completes the task,
+    /// which cancels the download (unless the ``PlantedBug/writesAfterExpiration`` bug swallows
+    /// the cancellation).
     private func refresh(_ task: BackgroundTask) {
         task.expirationHandler = { task.setTaskCompleted(success: false) }
         let clock = environment.clock
-        task.scope.task("refresh") { [files] in
-            guard (try? await clock.sleep(for: .seconds(2))) != nil else { return }
-            files.write("refreshed at \(clock.now)", to: "/Library/refresh.txt")
+        let swallowsCancellation = bugs.contains(.writesAfterExpiration)
+        task.scope.task("refresh") { [files, server] in
+            for page in 1...Self.refreshPages {
+                if swallowsCancellation {
+                    _ = try? await server.call("new arrivals")
+                } else {
+                    guard (try? await server.call("new arrivals")) != nil, !Task.isCancelled else {
+                        return task.setTaskCompleted(success: false)
+                    }
+                }
+                files.write("page \(page) refreshed at \(clock.now)", to: "/Library/refresh.txt")
+            }
             task.setTaskCompleted(success: true)
         }
     }
+
+    /// Pages of new arrivals a refresh downloads.
+    static let refreshPages = 5
 
     // MARK: User actions
 
@@ -171,16 +189,19 @@ public final class LibraryExample: ApplicationDelegate {
         }
     }
 
-    /// Sends the basket to the "server" (1 s) and records the sync under the database lock.
+    /// Sends the basket to the server and records the sync under the database lock.
     func syncBasket() {
         isSyncing = true
-        let clock = environment.clock
         let locks = environment.locks
         if bugs.contains(.lockHeldIntoSuspension) {
             environment.runtime.applicationScope.task("sync basket") { [self] in
                 locks.acquire("library.sqlite")
                 defer { locks.release("library.sqlite") }
-                guard (try? await clock.sleep(for: .seconds(1))) != nil else { return }
+                do {
+                    try await server.call("sync basket")
+                } catch {
+                    return self.isSyncing = false
+                }
                 self.files.write("synced \(self.basket.value ?? "")", to: "/Library/sync.txt")
                 self.isSyncing = false
             }
@@ -189,7 +210,11 @@ public final class LibraryExample: ApplicationDelegate {
             // `self`, not `[weak self]`: the application scope cancels the task when it ends.
             environment.runtime.applicationScope.task("sync basket") { [self] in
                 defer { lease.end() }
-                guard (try? await clock.sleep(for: .seconds(1))) != nil else { return }
+                do {
+                    try await server.call("sync basket")
+                } catch {
+                    return self.isSyncing = false
+                }
                 locks.withLock("library.sqlite") {
                     self.files.write("synced \(self.basket.value ?? "")", to: "/Library/sync.txt")
                 }

@@ -1,5 +1,6 @@
-/// The classic lifecycle bugs of SIMULATION.md, each of which can be planted in the
-/// ``LibraryExample`` app to show that the simulator finds it. A `Codable` value.
+/// The classic lifecycle bugs of SIMULATION.md, and two more of the kinds the device's fidelity
+/// exposes (work after background time, a file written in place), each of which can be planted in
+/// the ``LibraryExample`` app to show that the simulator finds it. A `Codable` value.
 public enum PlantedBug: String, CaseIterable, Codable, Sendable, Comparable {
     /// Notes are saved only in `willTerminate`, which a kill never sends.
     case saveOnlyAtTermination
@@ -19,6 +20,12 @@ public enum PlantedBug: String, CaseIterable, Codable, Sendable, Comparable {
     case applyAfterDisconnect
     /// The basket sync holds the database lock across its network wait, into suspension.
     case lockHeldIntoSuspension
+    /// The background refresh swallows the cancellation its expiration brings (`try?` around each
+    /// page's download) and keeps writing pages after the task was completed.
+    case writesAfterExpiration
+    /// A note is written in place (the file itself overwritten, then synced) instead of through
+    /// the durable replace recipe: a power loss during the write tears the saved note.
+    case noteWrittenInPlace
 
     public static func < (lhs: PlantedBug, rhs: PlantedBug) -> Bool { lhs.rawValue < rhs.rawValue }
 }

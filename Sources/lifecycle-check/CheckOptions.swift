@@ -19,7 +19,9 @@ struct CheckOptions {
     var seed: UInt64 = 1
     var schedules = 1_000
     var depth = 50
-    var mode = "random"
+    /// `mixed` (the default: random schedules, each passing one crashed at its durable
+    /// operations), `random`, `crash` or `exhaustive`.
+    var mode = "mixed"
     /// Bugs planted in the example (`--app example`).
     var exampleBugs: Set<PlantedBug> = []
     /// Bugs planted in Campus Library.
@@ -49,7 +51,9 @@ struct CheckOptions {
             case "--depth": depth = try number(argument)
             case "--mode":
                 mode = try value(argument)
-                guard ["random", "crash", "exhaustive"].contains(mode) else { throw UsageError(description: "unknown mode '\(mode)'") }
+                guard ["mixed", "random", "crash", "exhaustive"].contains(mode) else {
+                    throw UsageError(description: "unknown mode '\(mode)' (mixed, random, crash or exhaustive)")
+                }
             case "--app":
                 let name = try value(argument)
                 guard let chosen = App(rawValue: name) else { throw UsageError(description: "unknown app '\(name)' (campus or example)") }
@@ -60,6 +64,7 @@ struct CheckOptions {
             case "--repro-out": reproOut = try value(argument)
             case "--no-final-check": simulation.performsFinalCheck = false
             case "--no-trace": simulation.keepsTrace = false
+            case "--no-latency": simulation.latency = .fixed(.none)
             case "--help", "-h": showHelp = true
             default: throw UsageError(description: "unknown argument '\(argument)'")
             }

@@ -1,8 +1,8 @@
 // lifecycle-check: explores an app built on Lifeline with the deterministic lifecycle simulator.
 //
 //   swift run lifecycle-check [--app campus|example] [--seed S] [--schedules N] [--depth D]
-//                             [--mode random|crash|exhaustive] [--bug NAME]... [--replay FILE]
-//                             [--repro-out FILE] [--no-final-check] [--no-trace]
+//                             [--mode mixed|random|crash|exhaustive] [--bug NAME]... [--replay FILE]
+//                             [--repro-out FILE] [--no-final-check] [--no-trace] [--no-latency]
 //
 // Explores Campus Library, the reference app (the default), or the simulator's example library app
 // (`--app example`); `--bug` plants one of the chosen app's bugs (a name only the example knows
@@ -16,9 +16,14 @@ import SimulatorExample
 
 let usage = """
     usage: lifecycle-check [--app campus|example] [--seed S] [--schedules N] [--depth D]
-                           [--mode random|crash|exhaustive] [--bug NAME]... [--replay FILE]
-                           [--repro-out FILE] [--no-final-check] [--no-trace]
+                           [--mode mixed|random|crash|exhaustive] [--bug NAME]... [--replay FILE]
+                           [--repro-out FILE] [--no-final-check] [--no-trace] [--no-latency]
     apps: campus (Campus Library, the default), example (the simulator's example app)
+    modes: mixed (the default: random schedules, each passing one also crashed by a kill and a
+           power loss at its durable operations), random (random schedules only), crash (one
+           schedule crashed at every storage write), exhaustive (every short schedule)
+    --no-latency: every disk operation and remote call instant (by default each schedule draws
+                  its latency model from its seed)
     bugs of campus: \(CheckOptions.names(CampusBug.allCases))
     bugs of the example: \(CheckOptions.names(PlantedBug.allCases))
     """
@@ -48,7 +53,8 @@ case .example:
 exit(status)
 
 /// Replays or explores with `simulator` as `options` say, prints the report, and returns the exit
-/// status: 0 when every schedule passed, 1 on a violation, 2 on an unreadable repro file.
+/// status: 0 when every schedule passed, 1 on a violation, 2 on an unreadable repro file or one
+/// with an event that cannot happen where it stands.
 @MainActor
 func check<Incarnation: AnyObject>(_ simulator: Simulator<Incarnation>, options: CheckOptions) async -> Int32 {
     let explorer = Explorer(simulator: simulator)
@@ -64,7 +70,13 @@ func check<Incarnation: AnyObject>(_ simulator: Simulator<Incarnation>, options:
             FileHandle.standardError.write(Data("lifecycle-check: cannot read repro \(path): \(error)\n".utf8))
             return 2
         }
-        let outcome = await simulator.replay(repro)
+        let outcome: ScheduleOutcome
+        do {
+            outcome = try await simulator.replay(repro)
+        } catch {
+            FileHandle.standardError.write(Data("lifecycle-check: cannot replay \(path): \(error)\n".utf8))
+            return 2
+        }
         print("replay of \(path): \(repro.events.count) events, seed \(repro.seed), app \(repro.app)")
         print("expected: \(repro.violation)")
         print("got:      \(outcome.violation?.description ?? "no violation")")
@@ -83,6 +95,8 @@ func check<Incarnation: AnyObject>(_ simulator: Simulator<Incarnation>, options:
     case "exhaustive":
         summary = await explorer.exhaustive(depth: options.depth, limit: options.schedules)
     default:
+        var explorer = explorer
+        explorer.crashesAtDurableOperations = options.mode == "mixed"
         summary = await explorer.explore(seed: options.seed, schedules: options.schedules, depth: options.depth) { done in
             progress.update(done)
         }

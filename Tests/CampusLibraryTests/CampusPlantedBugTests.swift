@@ -1,5 +1,6 @@
 import CampusLibrary
 import CampusSimulation
+import Foundation
 import LifecycleSimulator
 import Testing
 
@@ -9,7 +10,8 @@ struct CampusPlantedBugTests {
     /// What each bug must be reported as: the kind of what actually goes wrong.
     static func expectedKind(_ bug: CampusBug) -> Violation.Kind {
         switch bug {
-        case .noFlushOnInactive: .lostAcknowledgedEdit
+        case .noFlushOnInactive, .noteWrittenInPlace: .lostAcknowledgedEdit
+        case .workAfterExpiration: .workAfterBackgroundTimeEnded
         }
     }
 
@@ -23,8 +25,29 @@ struct CampusPlantedBugTests {
         #expect(failure.events.count <= 10, "\(failure.events)")
         #expect(failure.repro.app == "CampusLibrary[\(bug.rawValue)]")
 
-        let replayed = await simulator.replay(try Repro.load(from: failure.repro.encoded()))
+        let replayed = try await simulator.replay(try Repro.load(from: failure.repro.encoded()))
         #expect(replayed.violation?.kind == failure.violation.kind)
         #expect(replayed.traceHash == failure.outcome.traceHash)
+    }
+
+    @Test("a note written in place is found on every seed from 1 to 10 within 500 default-mode schedules")
+    func findsInPlaceWriteOnEverySeed() async throws {
+        let simulator = Simulator(app: CampusIncarnation.app(bugs: [.noteWrittenInPlace]))
+        for seed in 1...10 as ClosedRange<UInt64> {
+            let summary = await Explorer(simulator: simulator).explore(seed: seed, schedules: 500)
+            let failure = try #require(summary.failure, "seed \(seed): not found in \(summary.schedules) schedules")
+            #expect(failure.violation.kind == .lostAcknowledgedEdit, "seed \(seed): \(failure.violation)")
+        }
+    }
+
+    /// `CAMPUS_SIMULATION_SCHEDULES=10000 swift test --filter CampusPlantedBug` for the long run.
+    static let bugFreeSchedules = Int(ProcessInfo.processInfo.environment["CAMPUS_SIMULATION_SCHEDULES"] ?? "") ?? 150
+
+    @Test("with every switch off, default-mode schedules pass (150; CAMPUS_SIMULATION_SCHEDULES for more)")
+    func bugFreeAppPasses() async {
+        let summary = await Explorer(simulator: Simulator(app: CampusIncarnation.app)).explore(seed: 2024, schedules: Self.bugFreeSchedules)
+        #expect(summary.passed, "\(summary.failure?.text ?? "")")
+        #expect(summary.schedules == Self.bugFreeSchedules)
+        #expect(summary.crashReplays > 0)
     }
 }

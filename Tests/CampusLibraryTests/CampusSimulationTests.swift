@@ -50,7 +50,7 @@ struct CampusSimulationTests {
             let second = await simulator.run(seed: seed, depth: 40)
             #expect(first.passed, "seed \(seed): \(first.violation?.description ?? "")")
             #expect(first.traceHash == second.traceHash, "seed \(seed)")
-            let replay = await simulator.replay(first.events, seed: seed)
+            let replay = try await simulator.replay(first.events, seed: seed)
             let lines = { (outcome: ScheduleOutcome) in outcome.trace.filter { $0.lane != "run" }.map(\.line) }
             #expect(replay.skipped == 0)
             #expect(lines(replay) == lines(first), "seed \(seed)")

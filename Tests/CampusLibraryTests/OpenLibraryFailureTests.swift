@@ -60,7 +60,7 @@ struct OpenLibraryFailureTests {
             ),
             Case(name: "connection refused", reply: nil, screen: local, fellBack: true, logged: "no connection (URL error"),
             Case(
-                name: "no answer within 10 s", reply: .init(body: recorded, delay: .seconds(30)), answersLate: true, screen: local,
+                name: "no answer within 10 s", reply: .init(body: recorded, delay: .seconds(600)), answersLate: true, screen: local,
                 fellBack: true, logged: "no answer within 10.0 seconds"
             ),
         ]

@@ -11,8 +11,8 @@ struct EditHistoryTests {
     let simulator = Simulator(app: LibraryExample.app())
 
     @Test("a note acknowledged by the inactive rule survives a kill")
-    func acknowledgedSurvivesKill() async {
-        let outcome = await simulator.replay([
+    func acknowledgedSurvivesKill() async throws {
+        let outcome = try await simulator.replay([
             .launch(.user), .advance(milliseconds: 100), .userAction(name: "edit note", scene: 1, seed: 5),
             .resignActive(scene: 1), .kill, .launch(.user), .advance(milliseconds: 100),
         ])
@@ -21,8 +21,8 @@ struct EditHistoryTests {
     }
 
     @Test("an edit in flight at a crash may be absent after relaunch")
-    func indeterminateMayBeAbsent() async {
-        let outcome = await simulator.replay([
+    func indeterminateMayBeAbsent() async throws {
+        let outcome = try await simulator.replay([
             .launch(.user), .advance(milliseconds: 100), .userAction(name: "edit note", scene: 1, seed: 5),
             .crashDuringNextStep(atOperation: 3, death: .kill), .advance(milliseconds: 300),
             .launch(.user), .advance(milliseconds: 100),
@@ -31,16 +31,16 @@ struct EditHistoryTests {
     }
 
     @Test("an acknowledged edit lost to a power loss before its directory sync is reported")
-    func missingDirectorySyncIsCaught() async {
+    func missingDirectorySyncIsCaught() async throws {
         let simulator = Simulator(app: LostRenameApp.app())
-        let outcome = await simulator.replay([.launch(.user), .userAction(name: "save", scene: 1, seed: 0), .powerLoss(policy: .inOrderPrefix, seed: 0)])
+        let outcome = try await simulator.replay([.launch(.user), .userAction(name: "save", scene: 1, seed: 0), .powerLoss(policy: .inOrderPrefix, seed: 0)])
         #expect(outcome.violation?.kind == .lostAcknowledgedEdit)
     }
 
     @Test("the same save with a directory sync survives the power loss")
-    func directorySyncSurvives() async {
+    func directorySyncSurvives() async throws {
         let simulator = Simulator(app: LostRenameApp.app(syncsDirectory: true))
-        let outcome = await simulator.replay([.launch(.user), .userAction(name: "save", scene: 1, seed: 0), .powerLoss(policy: .inOrderPrefix, seed: 0)])
+        let outcome = try await simulator.replay([.launch(.user), .userAction(name: "save", scene: 1, seed: 0), .powerLoss(policy: .inOrderPrefix, seed: 0)])
         #expect(outcome.passed, "\(outcome.violation?.description ?? "")")
     }
 }

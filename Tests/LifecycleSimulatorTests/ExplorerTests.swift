@@ -17,26 +17,51 @@ struct ExplorerTests {
         case .tokenInPreferences: .secretLeak
         case .applyAfterDisconnect: .appCrash
         case .lockHeldIntoSuspension: .lockHeldIntoSuspension
+        case .writesAfterExpiration: .workAfterBackgroundTimeEnded
+        case .noteWrittenInPlace: .lostAcknowledgedEdit
         }
     }
 
-    @Test("finds each planted bug within 10,000 schedules and shrinks it to at most 10 events",
+    @Test("finds each planted bug within 2,000 default-mode schedules on seed 1 and shrinks it to at most 10 events",
           arguments: PlantedBug.allCases)
     func findsPlantedBug(_ bug: PlantedBug) async throws {
         let simulator = Simulator(app: LibraryExample.app(bugs: [bug]))
-        let summary = await Explorer(simulator: simulator).explore(seed: 1, schedules: 10_000)
+        let summary = await Explorer(simulator: simulator).explore(seed: 1, schedules: 2_000)
         let failure = try #require(summary.failure, "\(bug) not found in \(summary.schedules) schedules")
         #expect(failure.violation.kind == Self.expectedKind(bug), "\(failure.violation)")
         #expect(failure.events.count <= 10, "\(failure.events)")
 
         let repro = try Repro.load(from: failure.repro.encoded())
         #expect(repro == failure.repro)
-        let replayed = await simulator.replay(repro)
+        let replayed = try await simulator.replay(repro)
         #expect(replayed.violation?.kind == failure.violation.kind)
         #expect(replayed.traceHash == failure.outcome.traceHash)
     }
 
-    @Test("with every bug off, random schedules pass (10,000 with LIFELINE_SIM_FULL=1)")
+    @Test("a note written in place is found on every seed from 1 to 10 within 500 default-mode schedules")
+    func findsInPlaceWriteOnEverySeed() async throws {
+        let simulator = Simulator(app: LibraryExample.app(bugs: [.noteWrittenInPlace]))
+        for seed in 1...10 as ClosedRange<UInt64> {
+            let summary = await Explorer(simulator: simulator).explore(seed: seed, schedules: 500)
+            let failure = try #require(summary.failure, "seed \(seed): not found in \(summary.schedules) schedules")
+            #expect(failure.violation.kind == .lostAcknowledgedEdit, "seed \(seed): \(failure.violation)")
+            #expect(failure.events.count <= 10, "seed \(seed): \(failure.events)")
+        }
+    }
+
+    @Test("without the crash points, the default search's random schedules alone are the random mode")
+    func crashPointsCanBeTurnedOff() async {
+        var explorer = Explorer(simulator: Simulator(app: LibraryExample.app()))
+        let mixed = await explorer.explore(seed: 5, schedules: 30)
+        explorer.crashesAtDurableOperations = false
+        let random = await explorer.explore(seed: 5, schedules: 30)
+        #expect(mixed.crashReplays > 0)
+        #expect(random.crashReplays == 0)
+        #expect(mixed.mode == "random + crash points" && random.mode == "random")
+        #expect(mixed.events == random.events)
+    }
+
+    @Test("with every bug off, default-mode schedules pass (10,000 with LIFELINE_SIM_FULL=1)")
     func bugFreeAppPasses() async {
         let simulator = Simulator(app: LibraryExample.app())
         let summary = await Explorer(simulator: simulator).explore(seed: 2024, schedules: Self.isFull ? 10_000 : 500)

@@ -14,14 +14,14 @@ struct ShrinkerTests {
             .userAction(name: "edit note", scene: 1, seed: 123), .memoryWarning, .enterBackground(scene: 2),
             .resignActive(scene: 1), .memoryWarning, .kill, .clockJump(hours: 5),
         ]
-        let failing = await simulator.replay(padded)
+        let failing = try await simulator.replay(padded)
         #expect(failing.violation?.kind == .lostAcknowledgedEdit)
         let (shrunk, runs) = await Shrinker(simulator: simulator).shrink(failing)
         #expect(shrunk.violation?.kind == .lostAcknowledgedEdit)
         #expect(shrunk.events.count <= 6, "\(shrunk.events)")
         #expect(shrunk.events.contains(.userAction(name: "edit note", scene: 1, seed: 0)))
         #expect(runs > 0)
-        let replay = await simulator.replay(shrunk.events, seed: shrunk.seed)
+        let replay = try await simulator.replay(shrunk.events, seed: shrunk.seed)
         #expect(replay.skipped == 0)
         #expect(replay.violation?.kind == .lostAcknowledgedEdit)
     }

@@ -79,3 +79,69 @@ final class ActorApp {
         }
     }
 }
+
+/// An app that, at launch, sets a 1 ms timer, then makes five synchronous writes with their
+/// fsyncs, then calls the remote service "library" three times in a row (tracing each outcome).
+@MainActor
+final class LatencyApp {
+    init(environment: SimulationEnvironment, mayFail: Bool) {
+        let clock = environment.clock
+        clock.schedule(after: .milliseconds(1)) { environment.trace("timer fired at \(clock.now)") }
+        for index in 0..<5 {
+            try? environment.fileSystem.writeFile(Data("\(index)".utf8), to: "/file\(index)", permissions: 0o600)
+            try? environment.fileSystem.syncFile(at: "/file\(index)")
+        }
+        environment.trace("writes done at \(clock.now)")
+        let library = environment.remoteService("library")
+        environment.runtime.applicationScope.task("fetch") {
+            for _ in 0..<3 {
+                do {
+                    try await library.call("fetch", mayFail: mayFail)
+                    environment.trace("fetched at \(clock.now)")
+                } catch {
+                    environment.trace("failed at \(clock.now): \(error)")
+                }
+            }
+        }
+    }
+
+    static func app(mayFail: Bool = true) -> SimulatedApp<LatencyApp> {
+        SimulatedApp(name: "LatencyApp") { LatencyApp(environment: $0, mayFail: mayFail) } observe: { _ in [] }
+    }
+}
+
+/// An app with one counter the user bumps; each bump is saved at once by writing the counter's
+/// file in place and syncing it (no temporary file, no rename), then acknowledged. Nothing else
+/// in it is wrong.
+@MainActor
+final class InPlaceCounterApp {
+    static let key = HistoryKey("counter")
+    static let path = "/counter.txt"
+    let environment: SimulationEnvironment
+    private(set) var count: Int?
+
+    init(environment: SimulationEnvironment) {
+        self.environment = environment
+        let stored = (try? environment.fileSystem.readFile(at: Self.path)).flatMap { String(data: $0, encoding: .utf8) }
+        count = stored.map { Int($0) ?? -1 } ?? 0
+    }
+
+    func bump() {
+        let next = (count ?? 0) + 1
+        count = next
+        environment.history.edit(Self.key, value: "\(next)")
+        do {
+            try environment.fileSystem.writeFile(Data("\(next)".utf8), to: Self.path, permissions: 0o600)
+            try environment.fileSystem.syncFile(at: Self.path)
+            environment.history.acknowledge(Self.key, value: "\(next)")
+        } catch {}
+    }
+
+    static func app() -> SimulatedApp<InPlaceCounterApp> {
+        var app = SimulatedApp<InPlaceCounterApp>(name: "InPlaceCounterApp") { InPlaceCounterApp(environment: $0) } observe: { app in
+            [Observation(key: key, value: app.count.map { $0 == 0 ? nil : "\($0)" } ?? nil)]
+        }
+        app.actions = [UserAction(name: "bump") { _ in true } perform: { context, _ in context.incarnation.bump() }]
+        return app
+    }
+}

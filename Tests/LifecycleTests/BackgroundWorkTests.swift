@@ -2,7 +2,7 @@ import Lifecycle
 import LifelineTestSupport
 import Testing
 
-/// LIFECYCLE.md's background-time table: each budget, its expiration warning and its overrun,
+/// LIFECYCLE.md's background-time table: each budget, its grace period and its overrun,
 /// on a ``VirtualClock``.
 @Suite("LifecycleRuntime background work")
 @MainActor
@@ -33,7 +33,7 @@ struct BackgroundWorkTests {
         #expect(budgets.appRefresh == .seconds(30))
         #expect(budgets.silentPush == .seconds(30))
         #expect(budgets.processing >= .seconds(60))
-        #expect(budgets.expirationWarning > .zero && budgets.expirationWarning < budgets.extraTime)
+        #expect(budgets.gracePeriod > .zero && budgets.gracePeriod < budgets.extraTime)
         #expect(budgets.budget(for: .appRefresh) == budgets.appRefresh)
         #expect(budgets.budget(for: .processing(requiresExternalPower: true, requiresNetwork: false)) == budgets.processing)
     }
@@ -49,7 +49,7 @@ struct BackgroundWorkTests {
         #expect(rig.log.take() == ["expired refresh at t+28000ms"])
         task()?.setTaskCompleted(success: true)
         rig.clock.advance(by: .seconds(60))
-        #expect(rig.log.take().isEmpty)
+        #expect(rig.log.take() == ["host backgroundTimeEnded(background task 'refresh')"])
         #expect(rig.host.overruns.isEmpty)
         #expect(rig.runtime.runningTasks.isEmpty)
         #expect(rig.clock.pendingCount == 0)
@@ -63,7 +63,8 @@ struct BackgroundWorkTests {
         let work = running.scope.task("download") { try? await rig.clock.sleep(for: .seconds(600)) }
         rig.clock.advance(to: .zero.advanced(by: .seconds(30)))
         #expect(rig.log.take() == [
-            "handler refresh at t+0ms", "expired refresh at t+28000ms", "host overran(background task refresh)",
+            "handler refresh at t+0ms", "expired refresh at t+28000ms", "host overran(background task 'refresh')",
+            "host backgroundTimeEnded(background task 'refresh')",
         ])
         #expect(running.completion == false)
         #expect(!running.scope.isActive)
@@ -81,7 +82,7 @@ struct BackgroundWorkTests {
         #expect(task()?.completion == true)
         #expect(rig.clock.pendingCount == 0)
         rig.clock.advance(by: .seconds(60))
-        #expect(rig.log.take() == ["handler refresh at t+0ms"])
+        #expect(rig.log.take() == ["handler refresh at t+0ms", "host backgroundTimeEnded(background task 'refresh')"])
         #expect(rig.host.overruns.isEmpty)
     }
 
@@ -97,7 +98,8 @@ struct BackgroundWorkTests {
             "delegate[A] willConnect", "delegate[A] willEnterForeground", "expired refresh at t+60000ms",
         ])
         rig.clock.advance(to: .zero.advanced(by: .seconds(62)))
-        #expect(rig.log.take() == ["host overran(background task refresh)"])
+        // A scene is in the foreground: the app still runs, so its background time did not end.
+        #expect(rig.log.take() == ["host overran(background task 'refresh')"])
         #expect(task()?.completion == false)
     }
 
@@ -109,7 +111,7 @@ struct BackgroundWorkTests {
         #expect(task()?.didExpire == false)
     }
 
-    @Test("the system may end a task early: the handler runs and the task must complete within the warning")
+    @Test("the system may end a task early: the handler runs and the task must complete within the grace period")
     func hostExpiresTaskEarly() throws {
         let (rig, task) = try rig()
         try rig.runtime.handle(.runBackgroundTask(identifier: "refresh"))
@@ -117,7 +119,9 @@ struct BackgroundWorkTests {
         try rig.runtime.handle(.expireBackgroundTask(identifier: "refresh"))
         #expect(rig.log.take() == ["handler refresh at t+0ms", "expired refresh at t+3000ms"])
         rig.clock.advance(to: .zero.advanced(by: .seconds(5)))
-        #expect(rig.log.take() == ["host overran(background task refresh)"])
+        #expect(rig.log.take() == [
+            "host overran(background task 'refresh')", "host backgroundTimeEnded(background task 'refresh')",
+        ])
         #expect(task()?.completion == false)
         #expect(throws: LifecycleError.backgroundTaskNotRunning("refresh")) {
             try rig.runtime.handle(.expireBackgroundTask(identifier: "refresh"))
@@ -172,7 +176,10 @@ struct BackgroundWorkTests {
         rig.clock.advance(to: .zero.advanced(by: .milliseconds(27_999)))
         #expect(rig.log.take() == ["host leaseBegan(upload)"])
         rig.clock.advance(to: .zero.advanced(by: .seconds(30)))
-        #expect(rig.log.take() == ["lease expiring at t+28000ms", "host leaseEnded(upload)", "host overran(lease upload)"])
+        #expect(rig.log.take() == [
+            "lease expiring at t+28000ms", "host overran(extra-time lease 'upload')", "host leaseEnded(upload)",
+            "host backgroundTimeEnded(extra-time lease 'upload')",
+        ])
         #expect(lease.isEnded)
         #expect(rig.runtime.extraTimeLeases.isEmpty)
         #expect(rig.runtime.canBeSuspended)
@@ -193,7 +200,8 @@ struct BackgroundWorkTests {
         #expect(rig.clock.pendingCount == 0)
         rig.clock.advance(by: .seconds(60))
         #expect(rig.log.take() == ["appDelegate willFinishLaunching", "appDelegate didFinishLaunching",
-                                   "host leaseBegan(upload)", "host leaseEnded(upload)"])
+                                   "host leaseBegan(upload)", "host leaseEnded(upload)",
+                                   "host backgroundTimeEnded(extra-time lease 'upload')"])
         try rig.runtime.handle(.suspend)
     }
 
@@ -218,7 +226,7 @@ struct BackgroundWorkTests {
         rig.clock.advance(to: .zero.advanced(by: .milliseconds(29_999)))
         #expect(rig.log.take() == ["push 1", "push 2"])
         rig.clock.advance(to: .zero.advanced(by: .seconds(30)))
-        #expect(rig.log.take() == ["host overran(silent push)"])
+        #expect(rig.log.take() == ["host overran(silent push)", "host backgroundTimeEnded(silent push)"])
         completions[1]()
         #expect(rig.host.overruns == ["silent push"])
         #expect(rig.runtime.canBeSuspended)

@@ -41,7 +41,7 @@ struct ProcessEventTests {
         #expect(rig.log.take() == [
             "appDelegate willFinishLaunching", "a1 willFinishLaunching",
             "appDelegate didFinishLaunching", "a1 didFinishLaunching",
-            "handler refresh",
+            "handler refresh", "host backgroundTimeEnded(background task 'refresh')",
         ])
         #expect(rig.runtime.applicationPhase == .background)
         #expect(rig.runtime.runningTasks.isEmpty)
@@ -58,7 +58,10 @@ struct ProcessEventTests {
         }
         try rig.launch(LaunchOptions(reason: .silentPush))
         try rig.runtime.handle(.silentPush(["kind": "loans"]))
-        #expect(rig.log.take() == ["appDelegate willFinishLaunching", "appDelegate didFinishLaunching", "push loans"])
+        #expect(rig.log.take() == [
+            "appDelegate willFinishLaunching", "appDelegate didFinishLaunching", "push loans",
+            "host backgroundTimeEnded(silent push)",
+        ])
         #expect(rig.runtime.canBeSuspended)
     }
 
@@ -93,7 +96,7 @@ struct ProcessEventTests {
         }
         try rig.runtime.handle(.resume)
         try rig.runtime.handle(.runBackgroundTask(identifier: "refresh"))
-        #expect(rig.log.take() == ["handler refresh"])
+        #expect(rig.log.take() == ["handler refresh", "host backgroundTimeEnded(background task 'refresh')"])
     }
 
     @Test("a kill while suspended is silent, abandons work and refuses later events")

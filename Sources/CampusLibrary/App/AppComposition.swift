@@ -52,6 +52,8 @@ public final class AppComposition {
         }
         try binding.application.resolve(SceneScopes.self).binding = binding
         services = try binding.application.resolve(AppServices.self)
+        services.notes.plantedBugs = environment.plantedBugs
+        services.arrivals.plantedBugs = environment.plantedBugs
         handle.composition = self
         environment.runtime.applicationDelegate = CampusApplicationDelegate(composition: self)
         environment.runtime.registerPurgeable(services.catalogue)

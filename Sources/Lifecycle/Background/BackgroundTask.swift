@@ -21,7 +21,7 @@ public final class BackgroundTask {
     /// The kind of the request.
     public let kind: BackgroundTaskRequest.Kind
     /// When the budget runs out; the expiration handler runs shortly before. After an early
-    /// expiration the task has only the expiration warning's length left.
+    /// expiration the task has only the grace period left.
     public let deadline: LifelineInstant
     /// Work bound to this task.
     public let scope: TaskScope

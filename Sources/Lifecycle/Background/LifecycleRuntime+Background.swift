@@ -42,26 +42,28 @@ extension LifecycleRuntime {
     /// Extra-time leases not yet ended, in the order they were taken.
     public var extraTimeLeases: [ExtraTimeLease] { activeLeases }
 
-    /// Takes an extra-time lease whose budget starts now. `expiration` runs shortly before the
-    /// budget ends; a lease not ended by the deadline is ended and reported to the host.
+    /// Takes an extra-time lease whose budget starts now. `expiration` runs the grace period
+    /// (``BackgroundBudgets/gracePeriod``) before the budget ends; a lease not ended by the
+    /// deadline is reported to the host (iOS's watchdog kills the process), then ended.
     public func beginExtraTime(_ name: String, expiration: (@MainActor () -> Void)? = nil) -> ExtraTimeLease {
         let deadline = clock.now.advanced(by: budgets.extraTime)
         let lease = ExtraTimeLease(name: name, deadline: deadline) { [weak self] lease in
             guard let self else { return }
             self.activeLeases.removeAll { $0 === lease }
             self.host?.extraTimeEnded(lease)
+            self.reportIfBackgroundTimeEnded(after: BackgroundWork.lease(lease.name).description)
         }
         activeLeases.append(lease)
         host?.extraTimeBegan(lease)
-        let warning = clock.schedule(at: deadline.advanced(by: .zero - budgets.expirationWarning)) { [weak self, weak lease] in
+        let warning = clock.schedule(at: deadline.advanced(by: .zero - budgets.gracePeriod)) { [weak self, weak lease] in
             guard let self, let lease, !lease.isEnded, self.isAlive else { return }
             expiration?()
         }
         let overrun = clock.schedule(at: deadline) { [weak self, weak lease] in
             guard let self, let lease, !lease.isEnded, self.isAlive else { return }
             self.logger.error("Extra-time lease '\(lease.name, privacy: .public)' was not ended before its deadline.")
+            self.host?.backgroundTimeOverran(BackgroundWork.lease(lease.name).description)
             lease.end()
-            self.host?.backgroundTimeOverran("lease \(lease.name)")
         }
         if lease.isEnded {
             warning.cancel()
@@ -88,9 +90,10 @@ extension LifecycleRuntime {
         let task = BackgroundTask(identifier: identifier, kind: kind, deadline: deadline, scope: scope) { [weak self] task in
             guard let self, self.runningBackgroundTasks[task.identifier] === task else { return }
             self.runningBackgroundTasks[task.identifier] = nil
+            self.reportIfBackgroundTimeEnded(after: BackgroundWork.task(task.identifier).description, scope: task.scope)
         }
         runningBackgroundTasks[identifier] = task
-        task.warningTimer = clock.schedule(at: deadline.advanced(by: .zero - budgets.expirationWarning)) { [weak self, weak task] in
+        task.warningTimer = clock.schedule(at: deadline.advanced(by: .zero - budgets.gracePeriod)) { [weak self, weak task] in
             guard let self, let task else { return }
             self.expire(task)
         }
@@ -101,11 +104,11 @@ extension LifecycleRuntime {
         handler(task)
     }
 
-    /// Calls the task's expiration handler; from then on it has at most the expiration warning's
-    /// length to complete before the overrun is reported.
+    /// Calls the task's expiration handler; from then on it has at most the grace period to
+    /// complete before the overrun is reported.
     func expire(_ task: BackgroundTask) {
         guard isAlive, task.completion == nil, !task.didExpire else { return }
-        let cutoff = clock.now.advanced(by: budgets.expirationWarning)
+        let cutoff = clock.now.advanced(by: budgets.gracePeriod)
         if cutoff < task.deadline {
             task.deadlineTimer?.cancel()
             task.deadlineTimer = clock.schedule(at: cutoff) { [weak self, weak task] in
@@ -127,11 +130,13 @@ extension LifecycleRuntime {
         for task in processing.sorted(by: { $0.identifier < $1.identifier }) { expire(task) }
     }
 
+    /// The deadline passed with the task not completed: the host is told first (iOS's watchdog
+    /// kills the process), then the task is completed unsuccessfully and its scope ends.
     private func overrun(_ task: BackgroundTask) {
         guard isAlive, task.completion == nil else { return }
         logger.error("Background task '\(task.identifier, privacy: .public)' did not complete before its deadline.")
+        host?.backgroundTimeOverran(BackgroundWork.task(task.identifier).description)
         task.setTaskCompleted(success: false)
-        host?.backgroundTimeOverran("background task \(task.identifier)")
     }
 
     func deliverSilentPush(_ payload: [String: String]) {
@@ -144,10 +149,13 @@ extension LifecycleRuntime {
         pendingSilentPushes[number] = clock.schedule(at: clock.now.advanced(by: budgets.silentPush)) { [weak self] in
             guard let self, self.pendingSilentPushes.removeValue(forKey: number) != nil, self.isAlive else { return }
             self.logger.error("A silent push handler did not call its completion before the deadline.")
-            self.host?.backgroundTimeOverran("silent push")
+            self.host?.backgroundTimeOverran(BackgroundWork.silentPush.description)
+            self.reportIfBackgroundTimeEnded(after: BackgroundWork.silentPush.description)
         }
         handler(payload) { [weak self] in
-            self?.pendingSilentPushes.removeValue(forKey: number)?.cancel()
+            guard let self, let deadline = self.pendingSilentPushes.removeValue(forKey: number) else { return }
+            deadline.cancel()
+            self.reportIfBackgroundTimeEnded(after: BackgroundWork.silentPush.description)
         }
     }
 }

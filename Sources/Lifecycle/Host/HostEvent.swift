@@ -40,7 +40,7 @@ public enum HostEvent: Sendable, Equatable, CustomStringConvertible {
     /// first). One task per identifier runs at a time.
     case runBackgroundTask(identifier: String)
     /// The system ends a running background task early; its expiration handler runs and the task
-    /// has the expiration warning's length left to complete.
+    /// has the grace period (``BackgroundBudgets/gracePeriod``) left to complete.
     case expireBackgroundTask(identifier: String)
     /// A silent push arrives with its payload.
     case silentPush([String: String])

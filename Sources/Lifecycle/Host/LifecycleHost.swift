@@ -16,8 +16,16 @@ public protocol LifecycleHost: AnyObject {
     func requestSceneActivation(_ options: ConnectionOptions)
     /// The app asks to close the scene of `session`.
     func requestSceneDestruction(_ session: SceneSessionID)
-    /// Background time ran out for `work` and it had not ended (on iOS the process is killed).
+    /// Background time ran out for `work` (`background task 'refresh'`, `extra-time lease 'upload'`,
+    /// `silent push`) and it had not ended within the grace period after its expiration handler:
+    /// iOS's watchdog kills the process now. The runtime then ends the task or lease itself.
     func backgroundTimeOverran(_ work: String)
+    /// The app is in the background and `work` (named as in ``backgroundTimeOverran(_:)``) was the
+    /// last background time it held: iOS suspends the process now, with no callback. Work that
+    /// still runs from here on runs after the app's background time ended. `scope` is the ended
+    /// background task's scope (its tasks, cancelled now, are what may still unwind of it), `nil`
+    /// for a lease or a silent push.
+    func backgroundTimeEnded(after work: String, scope: TaskScope?)
     /// An extra-time lease began; a platform host asks the system for the time
     /// (`beginBackgroundTask`).
     func extraTimeBegan(_ lease: ExtraTimeLease)
@@ -36,6 +44,8 @@ extension LifecycleHost {
     public func requestSceneDestruction(_ session: SceneSessionID) {}
     /// Does nothing.
     public func backgroundTimeOverran(_ work: String) {}
+    /// Does nothing.
+    public func backgroundTimeEnded(after work: String, scope: TaskScope?) {}
     /// Does nothing.
     public func extraTimeBegan(_ lease: ExtraTimeLease) {}
     /// Does nothing.

@@ -33,7 +33,8 @@ final class ProcessIncarnation {
 }
 
 /// The virtual device as the runtime's host: background-task requests persist on the device
-/// across incarnations, overruns are violations, scene requests are traced. One per incarnation
+/// across incarnations, an overrun is a violation and a watchdog kill, the end of the app's
+/// background time is marked for the suspension that follows, scene requests are traced. One per incarnation
 /// (the runtime holds its host weakly; the incarnation retains it); lives on the main actor.
 @MainActor
 final class SimulatedHost: LifecycleHost {
@@ -71,8 +72,30 @@ final class SimulatedHost: LifecycleHost {
         context.record("device", "scene destruction requested for \(session) (not granted by the simulator)")
     }
 
+    /// iOS's watchdog: the process dies at the end of the step (nothing of it runs meanwhile),
+    /// and the overrun is the run's violation.
     func backgroundTimeOverran(_ work: String) {
         guard context.isAlive(incarnation) else { return }
-        context.report(.backgroundTimeOverran, "\(work) was not ended before its deadline")
+        let grace = RunContext.milliseconds(.zero.advanced(by: budgets.gracePeriod))
+        context.report(
+            .backgroundTimeOverran,
+            "\(work) was not ended within the \(grace) ms grace period after its expiration handler; the watchdog killed the process"
+        )
+        context.record("process", "killed by the watchdog (\(work) not ended)")
+        context.trippedDeath = .kill
+    }
+
+    /// From here on no timer fires (the device freezes the process at once); the work already
+    /// running unwinds, and the process is suspended at the end of the step or before time moves
+    /// on (`SimulationRun.suspendIfOutOfTime()`).
+    func backgroundTimeEnded(after work: String, scope: TaskScope?) {
+        guard context.isAlive(incarnation) else { return }
+        context.record("device", "background time ended: \(work) was the last")
+        context.backgroundTimeEnd = BackgroundTimeEnd(work: work, milliseconds: context.nowMilliseconds, scope: scope?.name)
+    }
+
+    func extraTimeBegan(_ lease: ExtraTimeLease) {
+        guard context.isAlive(incarnation) else { return }
+        context.backgroundTimeEnd = nil
     }
 }

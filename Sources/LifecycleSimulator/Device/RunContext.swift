@@ -36,6 +36,11 @@ final class RunContext {
     @exclusivity(unchecked) var liveIncarnation = 0
     /// Whether the live incarnation is suspended.
     @exclusivity(unchecked) var isSuspended = false
+    /// Set when the live incarnation's last background time ended while it was in the background
+    /// (``SimulatedHost/backgroundTimeEnded(after:scope:)``): what ended and when. Storage written from
+    /// then on runs after the app's background time ended. Cleared when the app gets time again
+    /// (a resume, a new lease) and by a new incarnation.
+    @exclusivity(unchecked) var backgroundTimeEnd: BackgroundTimeEnd?
     /// A crash that fires at the given storage write of the current step.
     @exclusivity(unchecked) var armedDeath: (operation: Int, death: ProcessDeath)?
     /// Storage writes of the live incarnation in the current step.
@@ -49,12 +54,33 @@ final class RunContext {
     @exclusivity(unchecked) private(set) var logCount = 0
     /// Storage and log calls made off the main thread: escaped work.
     let offMainAccesses = OffMainAccessLog()
+    /// How long the run's I/O and remote calls take.
+    let latency: LatencyModel
+    /// Where the latency draws come from: a stream of its own, derived from the run's seed.
+    private(set) var latencyRandom: SimulationRandom
+    /// Whether a disk operation can take time (checked before every draw).
+    private let hasDiskLatency: Bool
+    /// The live incarnation's clock, moved forward (without firing anything) by the latency of
+    /// synchronous calls, as a blocked main thread sees time pass.
+    var liveClock: VirtualClock?
+    /// Whether every durable operation is recorded in ``durableOperations`` (the explorer's
+    /// crash points).
+    let recordsDurableOperations: Bool
+    /// The storage operations that changed or synced the disk, in order, when recorded.
+    private(set) var durableOperations: [DurableOperation] = []
 
-    init(canaries: [String], keepsTrace: Bool, seed: UInt64 = 0) {
+    init(
+        canaries: [String], keepsTrace: Bool, seed: UInt64 = 0, latency: LatencyModel = .none, latencySeed: UInt64 = 0,
+        recordsDurableOperations: Bool = false
+    ) {
         self.seed = seed
+        self.recordsDurableOperations = recordsDurableOperations
         self.canaries = canaries
         self.canaryBytes = canaries.map { Array($0.utf8) }
         self.trace = SimulationTrace(keepsRecords: keepsTrace)
+        self.latency = latency
+        self.latencyRandom = SimulationRandom(seed: latencySeed)
+        self.hasDiskLatency = !latency.hasInstantDisk
         // Room for a step's writes at once: every run's context grew this from empty, doubling.
         dirtyPaths.reserveCapacity(16)
     }
@@ -112,12 +138,12 @@ final class RunContext {
         _ operation: StorageOperation, bytes: Int? = nil, path: String, renamedTo destination: String? = nil, incarnation: Int
     ) -> Bool {
         guard isAlive(incarnation) else { return false }
-        guard operation.isMutating else { return true }
-        if isSuspended {
-            report(
-                .workWhileSuspended,
-                "storage \(operation.named(bytes: bytes)) \(StorageOperation.shownPath(path, renamedTo: destination)) while the process was suspended"
-            )
+        guard operation.isMutating else {
+            passTime(for: operation)
+            return true
+        }
+        if isSuspended || (backgroundTimeEnd != nil && isEndedWork) {
+            reportWorkAfterBackgroundTime("storage \(operation.named(bytes: bytes)) \(StorageOperation.shownPath(path, renamedTo: destination))")
         }
         writesThisStep += 1
         if let armed = armedDeath, writesThisStep >= armed.operation {
@@ -125,6 +151,10 @@ final class RunContext {
             trippedDeath = armed.death
             record("process", "dies (\(armed.death)) before \(operation.named(bytes: bytes)) \(StorageOperation.shownPath(path, renamedTo: destination))")
             return false
+        }
+        passTime(for: operation)
+        if recordsDurableOperations {
+            durableOperations.append(DurableOperation(step: step, index: writesThisStep, site: DurableOperation.site(operation, path: path)))
         }
         let target = destination ?? path
         // Consecutive repeats (a write then its fsync) are dropped here; the scan deduplicates
@@ -153,10 +183,70 @@ final class RunContext {
         return true
     }
 
+    /// Whether the code running now belongs to the work whose end ended the app's background time:
+    /// code outside any tracked task (the callback that ended it, an expiration handler) or a task
+    /// of the ended background task's scope. Other tasks the end found already running are let
+    /// through: the device cannot freeze a job in the middle, iOS would freeze it anywhere.
+    private var isEndedWork: Bool {
+        guard let task = WorkTracker.currentTask else { return true }
+        guard let scope = backgroundTimeEnd?.scope, let label = task.tracker.liveTasks[task.id] else { return false }
+        return label.hasPrefix(scope + ": ")
+    }
+
+    /// Reports `work` (`storage write 12B /notes/S1.txt`, `a log record`) of the live incarnation,
+    /// which has no background time left or is suspended, naming what ended its time.
+    func reportWorkAfterBackgroundTime(_ work: String) {
+        let ended = backgroundTimeEnd.map { "\($0.work) ended at t+\($0.milliseconds)ms, the app's last background time" }
+        if isSuspended {
+            report(.workAfterBackgroundTimeEnded, "\(work) while the process was suspended\(ended.map { " (\($0))" } ?? "")")
+        } else {
+            report(.workAfterBackgroundTimeEnded, "\(ended ?? "the app's background time ended"); then \(work)")
+        }
+    }
+
+    /// The latency of one synchronous disk call: device time moves on as the blocked main thread
+    /// waits (the live clock follows without firing anything; timers due meanwhile fire late).
+    private func passTime(for operation: StorageOperation) {
+        guard hasDiskLatency else { return }
+        let delay = latency.distribution(of: operation).draw(&latencyRandom)
+        guard delay > .zero else { return }
+        now = now.advanced(by: delay)
+        liveClock?.skip(to: now)
+    }
+
+    /// Decides one remote call of `operation` to `service` (in call order, from the latency
+    /// draws) and traces it: its round trip, and the failure it meets, if any.
+    func decideRemoteCall(service: String, operation: String, mayFail: Bool) -> (Duration, RemoteCallFailure?) {
+        let delay = latency.network.draw(&latencyRandom)
+        var failure: RemoteCallFailure?
+        if mayFail {
+            if let outages = latency.outages, outages.isDown(service, atMilliseconds: nowMilliseconds) {
+                failure = .serviceDown(service)
+            } else if latency.networkFailurePerMille > 0,
+                      Int(latencyRandom.next() % 1_000) < latency.networkFailurePerMille {
+                failure = .requestLost(service)
+            }
+        }
+        let microseconds = LatencyDistribution.microseconds(delay)
+        record("remote \(service)", "\(operation) (\(microseconds / 1_000)ms)\(failure.map { ": \($0)" } ?? "")") { hash in
+            hash.combine(byte: 11)
+            hash.combine(service)
+            hash.combine(operation)
+            hash.combine(microseconds)
+            hash.combine(byte: failure == nil ? 0 : failure == .serviceDown(service) ? 1 : 2)
+        }
+        return (delay, failure)
+    }
+
+    /// Records the run's latency model and the draws made from it (the end of every run).
+    func recordLatencyDraws() {
+        record("run", "latency draws \(latencyRandom.drawCount) digest \(latencyRandom.digest)")
+    }
+
     /// Takes one log record of `incarnation`: dropped if dead, checked for canaries.
     func admitLog(_ record: LogRecord, incarnation: Int) {
         guard isAlive(incarnation) else { return }
-        if isSuspended { report(.workWhileSuspended, "log written while the process was suspended") }
+        if isSuspended { reportWorkAfterBackgroundTime("a log record") }
         logCount += 1
         for canary in canaries where record.message.contains(canary) || record.category.contains(canary) {
             report(.secretLeak, "a canary secret reached the log: [\(record.level)] \(record.category)")
@@ -230,4 +320,13 @@ final class OffMainAccessLog: Sendable {
             return entries
         }
     }
+}
+
+/// The end of the live incarnation's background time: the background task, lease or push that
+/// was the last to end (as the runtime names it), the device time in milliseconds, and for a task
+/// the name of its scope. A value.
+struct BackgroundTimeEnd {
+    var work: String
+    var milliseconds: Int64
+    var scope: String?
 }

@@ -13,9 +13,9 @@ import Lifecycle
 /// } observe: { $0.observations }
 /// ```
 ///
-/// Time only through ``clock``, storage only through ``fileSystem`` and ``secretStore``, logs only
-/// through ``logger``, async work only through the runtime's scopes: that is what makes a run
-/// deterministic. After the incarnation dies every service here is fenced (storage refuses,
+/// Time only through ``clock``, storage only through ``fileSystem`` and ``secretStore``, remote
+/// calls only through ``remoteService(_:)``, logs only through ``logger``, async work only through
+/// the runtime's scopes: that is what makes a run deterministic. After the incarnation dies every service here is fenced (storage refuses,
 /// logs and edits are dropped). Created by the simulator per launch; lives on the main actor.
 @MainActor
 public final class SimulationEnvironment {
@@ -67,6 +67,14 @@ public final class SimulationEnvironment {
     public func reportCrash(_ reason: String) {
         guard context.isAlive(incarnation) else { return }
         context.report(.appCrash, reason)
+    }
+
+    /// A remote service the app talks to (`catalogue`, `library server`), as the device's network
+    /// treats its calls: each takes a round trip of the run's ``LatencyModel`` on ``clock`` and may
+    /// fail or find the service down. Wrap the app's service client with it in the composition
+    /// root (see ``SimulatedRemoteService``).
+    public func remoteService(_ name: String) -> SimulatedRemoteService {
+        SimulatedRemoteService(name: name, context: context, incarnation: incarnation, clock: clock)
     }
 
     /// Records a line in the trace, in the `app` lane.

@@ -117,28 +117,35 @@ public final class EditHistory {
         return true
     }
 
-    /// Acknowledges the newest version of every key `matching` made by `incarnation`; returns
-    /// the keys it acknowledged. Restorable keys are acknowledged only by
-    /// ``acknowledgeRestorable(scene:incarnation:)``.
+    /// Acknowledges, for every key that `madeThrough` gives a step, the newest version made by
+    /// `incarnation` at or before that step; returns the keys it acknowledged. Restorable keys are
+    /// acknowledged only by ``acknowledgeRestorable(scene:incarnation:)``; requested ones not
+    /// `byInactiveRule`.
     @discardableResult
-    func acknowledgePending(incarnation: Int, matching: (HistoryKey) -> Bool) -> [HistoryKey] {
-        acknowledgeNewest(by: incarnation) { key, entry in entry.durability != .restorable && matching(key) }
+    func acknowledgePending(
+        incarnation: Int, byInactiveRule: Bool = false, madeThrough: (HistoryKey) -> Int?
+    ) -> [HistoryKey] {
+        acknowledgeNewest(by: incarnation) { key, entry in
+            guard entry.durability != .restorable, !(byInactiveRule && entry.durability == .requested) else { return nil }
+            return madeThrough(key)
+        }
     }
 
     /// Acknowledges the newest version made by `incarnation` of every restorable key of `scene`:
     /// the system has just captured the scene's restoration payload. Returns the keys.
     @discardableResult
     func acknowledgeRestorable(scene: SceneSessionID, incarnation: Int) -> [HistoryKey] {
-        acknowledgeNewest(by: incarnation) { key, entry in entry.durability == .restorable && key.scene == scene }
+        acknowledgeNewest(by: incarnation) { key, entry in entry.durability == .restorable && key.scene == scene ? Int.max : nil }
     }
 
-    /// Acknowledges the newest version made by `incarnation` of every key `isIncluded` accepts;
-    /// returns the keys, sorted. Clears the damage mark too: only restorable keys carry one, and
+    /// Acknowledges the newest version made by `incarnation` of every key `madeThrough` gives a
+    /// step, made at or before that step; returns the keys, sorted. Clears the damage mark too: only restorable keys carry one, and
     /// acknowledging them means a fresh payload was captured.
-    private func acknowledgeNewest(by incarnation: Int, where isIncluded: (HistoryKey, Entry) -> Bool) -> [HistoryKey] {
+    private func acknowledgeNewest(by incarnation: Int, madeThrough: (HistoryKey, Entry) -> Int?) -> [HistoryKey] {
         var acknowledged: [(key: HistoryKey, index: Int)] = []
-        for (key, entry) in entries where isIncluded(key, entry) {
-            guard let index = entry.versions.lastIndex(where: { $0.incarnation == incarnation }),
+        for (key, entry) in entries {
+            guard let step = madeThrough(key, entry),
+                  let index = entry.versions.lastIndex(where: { $0.incarnation == incarnation && $0.step <= step }),
                   index > (entry.acknowledged ?? -1)
             else { continue }
             acknowledged.append((key, index))

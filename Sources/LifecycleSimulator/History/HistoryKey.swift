@@ -63,4 +63,8 @@ public enum Durability: Sendable, Hashable {
     /// the background or disconnected), not by the inactive rule. After a relaunch the scene shows
     /// the captured value or a later one; absent only when the payload was damaged.
     case restorable
+    /// A value the app saves by a request to its service (a sign-in): checked like `durable`, but
+    /// acknowledged only when the app says so (or by the liveness wait), never by the inactive
+    /// rule — going inactive flushes writes, it does not complete a request in flight.
+    case requested
 }

@@ -26,7 +26,7 @@ public final class HistoryRecorder {
     /// Records that the user (or the app on the user's behalf) set `key` to `value`.
     public func edit(_ key: HistoryKey, value: String?, durability: Durability = .durable) {
         guard context.isAlive(incarnation) else { return }
-        if context.isSuspended { context.report(.workWhileSuspended, "an edit of \(key) while the process was suspended") }
+        if context.isSuspended { context.reportWorkAfterBackgroundTime("an edit of \(key)") }
         context.history.recordEdit(key, value: value, durability: durability, incarnation: incarnation, step: context.step)
         context.record("history", "edit \(key) = \(Self.show(value))") { hash in
             Self.digest(key, value, tag: 6, into: &hash)

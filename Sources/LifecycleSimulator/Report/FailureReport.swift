@@ -35,7 +35,7 @@ public struct FailureReport: Sendable {
         var lines = ["let events: [SimulationEvent] = ["]
         lines += events.map { "    \($0.swiftLiteral)," }
         lines.append("]")
-        lines.append("let outcome = await simulator.replay(events, seed: \(seed))")
+        lines.append("let outcome = try await simulator.replay(events, seed: \(seed))")
         lines.append("#expect(outcome.violation?.kind != Violation.Kind(rawValue: \(SimulationEvent.quoted(violation.kind.rawValue))))")
         return lines.joined(separator: "\n")
     }

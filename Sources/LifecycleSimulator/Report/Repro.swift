@@ -4,7 +4,7 @@ import Foundation
 ///
 /// ```swift
 /// let repro = try Repro.load(from: Data(contentsOf: url))
-/// let outcome = await simulator.replay(repro)
+/// let outcome = try await simulator.replay(repro)
 /// #expect(outcome.violation?.kind == repro.violation.kind)
 /// ```
 ///
@@ -47,7 +47,10 @@ public struct Repro: Codable, Sendable, Hashable {
 
 extension Simulator {
     /// Replays a repro file's schedule with its seed.
-    public func replay(_ repro: Repro) async -> ScheduleOutcome {
-        await replay(repro.events, seed: repro.seed)
+    ///
+    /// - Throws: ``ReplayError`` for the first event of the file that cannot happen at its point
+    ///   of the run (a hand-edited file, a repro of an older device model); nothing is dropped.
+    public func replay(_ repro: Repro) async throws(ReplayError) -> ScheduleOutcome {
+        try await replay(repro.events, seed: repro.seed)
     }
 }

@@ -28,4 +28,10 @@ final class DeviceInbox {
     /// Scenes that resigned active during the current step, and whether the app did.
     @exclusivity(unchecked) var resignedScenes: Set<SceneSessionID> = []
     @exclusivity(unchecked) var appResigned = false
+    /// The inactive rule's acknowledgements still to make: for each scene that resigned active
+    /// (and for the app), the last step at which it did. They are made once the flush that the
+    /// resignation started is over — the live incarnation holds no extra-time lease at the end
+    /// of a step — and dropped if the process dies first (those edits stay indeterminate).
+    var awaitingFlush: [SceneSessionID: Int] = [:]
+    var appAwaitingFlush: Int?
 }

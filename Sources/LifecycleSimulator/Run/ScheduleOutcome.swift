@@ -5,7 +5,9 @@ public struct ScheduleOutcome: Sendable {
     public var seed: UInt64
     /// The events that were legal and applied, in order (a replay of them reproduces the run).
     public var events: [SimulationEvent]
-    /// Events of a replayed list skipped because their precondition did not hold.
+    /// Events the explorer's own replays skipped because their precondition did not hold (a
+    /// shrinking candidate, an inserted crash point); always 0 for ``Simulator/replay(_:seed:)``,
+    /// which refuses such an event instead.
     public var skipped: Int
     /// The first violation, or `nil` if every check passed.
     public var violation: Violation?
@@ -22,6 +24,9 @@ public struct ScheduleOutcome: Sendable {
     public var simulatedMilliseconds: Int64
     /// Process incarnations launched (final check included).
     public var incarnations: Int
+    /// The storage operations that changed or synced the disk, when the run recorded them (the
+    /// explorer's searches): where its crash points go.
+    var durableOperations: [DurableOperation] = []
 
     /// Whether every check passed.
     public var passed: Bool { violation == nil }

@@ -5,8 +5,9 @@ public struct SimulationOptions: Sendable, Hashable {
     /// How long the app runs untouched at the end of a schedule before every edit it made must be
     /// saved (liveness: after faults stop, pending saves complete within this bound).
     public var livenessBound: Duration = .seconds(10)
-    /// How long the final relaunch may take to load its data before the history check reads it.
-    public var hydrationBound: Duration = .seconds(2)
+    /// How long the final relaunch may take to load its data before the history check reads it
+    /// (its reads and remote calls take their latency).
+    public var hydrationBound: Duration = .seconds(10)
     /// Main-actor yields without any progress of the app's tracked tasks before the simulator
     /// reports the waiting work as escaped.
     public var stallLimit = 64
@@ -20,6 +21,32 @@ public struct SimulationOptions: Sendable, Hashable {
     public var performsFinalCheck = true
     /// Whether the trace keeps its records (the hash is always kept).
     public var keepsTrace = true
+    /// How long the app's I/O and remote calls take: by default each run draws a
+    /// ``LatencyModel`` from its seed (``LatencyModel/random(_:)``), so a replay with the same
+    /// seed gets the same one; `.fixed(.none)` makes everything instant.
+    public var latency = Latency.drawnFromSeed
+
+    /// Whether a run records its durable operations (for the explorer's crash points).
+    var recordsDurableOperations = false
+
+    /// Where a run's ``LatencyModel`` comes from. A value.
+    public enum Latency: Hashable, Sendable {
+        /// Drawn from the run's seed (a stream of its own, apart from the schedule's draws).
+        case drawnFromSeed
+        /// The same model for every run.
+        case fixed(LatencyModel)
+
+        /// The model of a run whose latency stream starts from `seed`.
+        func model(drawingFrom seed: UInt64) -> LatencyModel {
+            switch self {
+            case .drawnFromSeed:
+                var random = SimulationRandom(seed: SimulationRandom.derive(seed, 0))
+                return LatencyModel.random(&random)
+            case .fixed(let model):
+                return model
+            }
+        }
+    }
 
     /// Default options.
     public init() {}

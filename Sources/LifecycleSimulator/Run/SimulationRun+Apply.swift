@@ -77,12 +77,7 @@ extension SimulationRun {
         case let .userAction(name, slot, seed):
             performUserAction(name, slot: slot, seed: seed)
         case .suspend:
-            if let held = current?.locks.heldNames, !held.isEmpty {
-                context.report(.lockHeldIntoSuspension, "suspended while holding \(held.joined(separator: ", ")) (0xdead10cc)")
-                return .applied
-            }
-            deliver(.suspend)
-            context.isSuspended = true
+            suspend(reason: "suspended by the system")
             return .applied
         case let .crashDuringNextStep(operation, death):
             armedForNextStep = (operation, death)
@@ -136,10 +131,39 @@ extension SimulationRun {
         }
     }
 
+    /// Resumes a suspended process (no callback) for the event that wakes it. The work frozen by
+    /// the suspension (timers that fell due, tasks woken) runs first, as the woken process picks
+    /// it up before the event's handler runs: that work never counts against the time the event
+    /// grants. (When it must wait, it finishes in the settling after the event.)
     func resumeIfSuspended() {
         guard isAlive, context.isSuspended else { return }
         context.isSuspended = false
+        context.backgroundTimeEnd = nil
         deliver(.resume)
+        _ = settledWithoutWaiting()
+    }
+
+    /// The device's rule of background time (LIFECYCLE.md): an app with no scene in the
+    /// foreground and no background task, extra-time lease or silent push left is suspended, at
+    /// once, with no callback — no `suspend` event needed. Called at the end of every step and
+    /// before time moves past each deadline, so the work already running when its time ended
+    /// has stopped.
+    func suspendIfOutOfTime() {
+        guard violation == nil, !context.isSuspended, let current, context.isAlive(current.number), canSuspend else { return }
+        suspend(reason: context.backgroundTimeEnd.map { "suspended: no background time left after \($0.work)" }
+            ?? "suspended: in the background with no background time")
+    }
+
+    /// Suspends the live process (no callback), unless it holds a lock: that is the violation
+    /// iOS kills apps for (0xdead10cc).
+    func suspend(reason: String) {
+        if let held = current?.locks.heldNames, !held.isEmpty {
+            context.report(.lockHeldIntoSuspension, "suspended while holding \(held.joined(separator: ", ")) (0xdead10cc)")
+            return
+        }
+        context.record("device", reason)
+        deliver(.suspend)
+        context.isSuspended = true
     }
 
     func move(_ slot: Int, to state: SceneState) {

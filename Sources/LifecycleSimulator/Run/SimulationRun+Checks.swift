@@ -9,20 +9,36 @@ extension SimulationRun {
     func endOfStep() {
         reportOffMainAccesses()
         guard violation == nil, let current, context.isAlive(current.number) else { return }
-        if options.acknowledgesOnInactive, !inbox.resignedScenes.isEmpty || inbox.appResigned {
-            let scenes = inbox.resignedScenes
-            let app = inbox.appResigned
-            let keys = context.history.acknowledgePending(incarnation: current.number) { key in
-                key.scene.map { scenes.contains($0) } ?? app
-            }
-            if !keys.isEmpty {
-                context.record("history", "ack by the inactive rule: \(keys.map { $0.description }.joined(separator: ", "))")
-            }
-        }
+        if options.acknowledgesOnInactive { applyInactiveRule(current) }
         capturePayloads()
         scanDirtyFiles()
         checkInvariants()
         checkObservations()
+    }
+
+    /// The lesson's rule, now that saving takes time: edits pending when their scene (or the app)
+    /// resigned active are acknowledged once the flush the resignation started is over — at the
+    /// end of the first step, from the resignation's on, at which the app holds no extra-time
+    /// lease (the lease a flush takes while its save is in flight). A death before that leaves
+    /// them indeterminate.
+    private func applyInactiveRule(_ current: ProcessIncarnation) {
+        if !inbox.resignedScenes.isEmpty || inbox.appResigned {
+            for scene in inbox.resignedScenes { inbox.awaitingFlush[scene] = context.step }
+            if inbox.appResigned { inbox.appAwaitingFlush = context.step }
+        }
+        guard !inbox.awaitingFlush.isEmpty || inbox.appAwaitingFlush != nil,
+              current.runtime.extraTimeLeases.isEmpty
+        else { return }
+        let scenes = inbox.awaitingFlush
+        let app = inbox.appAwaitingFlush
+        inbox.awaitingFlush.removeAll()
+        inbox.appAwaitingFlush = nil
+        let keys = context.history.acknowledgePending(incarnation: current.number, byInactiveRule: true) { key in
+            key.scene.map { scenes[$0] } ?? app
+        }
+        if !keys.isEmpty {
+            context.record("history", "ack by the inactive rule: \(keys.map { $0.description }.joined(separator: ", "))")
+        }
     }
 
     /// Compares what the user sees with the history.
@@ -90,8 +106,9 @@ extension SimulationRun {
     }
 
     /// Liveness and durability: after the faults stop, the app runs untouched for the liveness
-    /// bound, every edit it made must then be saved; the process is killed and relaunched with
-    /// every session, and what the user sees is checked against the history.
+    /// bound, and unless it was suspended meanwhile every edit it made must then be saved; the
+    /// process is killed and relaunched with every session, and what the user sees is checked
+    /// against the history.
     func finalCheck() async {
         context.step = applied.count
         context.record("step", "final check: liveness wait, relaunch, history")
@@ -104,8 +121,10 @@ extension SimulationRun {
             let target = context.now.advanced(by: options.livenessBound)
             let progress = advanceTimeUntilWaiting(to: target)
             if progress != .done { await completeAdvance(progress, to: target) }
-            if violation == nil, self.current === current {
-                let keys = context.history.acknowledgePending(incarnation: current.number) { _ in true }
+            // A process suspended meanwhile (its background time ended) could not finish what
+            // was in flight: those edits stay indeterminate.
+            if violation == nil, self.current === current, !context.isSuspended {
+                let keys = context.history.acknowledgePending(incarnation: current.number) { _ in Int.max }
                 if !keys.isEmpty {
                     context.record("history", "liveness: must be saved now: \(keys.map { $0.description }.joined(separator: ", "))")
                 }

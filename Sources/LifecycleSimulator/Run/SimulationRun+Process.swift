@@ -44,6 +44,7 @@ extension SimulationRun {
         let number = incarnationCount
         context.liveIncarnation = number
         context.isSuspended = false
+        context.backgroundTimeEnd = nil
         context.trippedDeath = nil
         context.record("process") { "launch #\(number) (\(Self.describe(reason)))" } digestText: { hash in
             hash.combine("launch #")
@@ -53,6 +54,7 @@ extension SimulationRun {
             hash.combine(")")
         }
         let clock = VirtualClock(start: context.now)
+        context.liveClock = clock
         let logger = LifelineLogger(category: "app", sink: IncarnationLogSink(context: context, incarnation: number))
         let runtime = LifecycleRuntime(clock: clock, tracker: WorkTracker(), logger: logger, budgets: .iOS)
         // The callbacks hold the run's context and inbox, not the run: see `DeviceInbox`.
@@ -74,6 +76,8 @@ extension SimulationRun {
         )
         current = incarnation
         inbox.liveEdits.removeAll(keepingCapacity: true)  // the next incarnation edits as many keys
+        inbox.awaitingFlush.removeAll()
+        inbox.appAwaitingFlush = nil
         incarnation.app = app.makeIncarnation(environment)
         incarnation.observers.append(runtime.addApplicationObserver { [context, inbox] event in
             guard context.isAlive(number) else { return }
@@ -126,6 +130,8 @@ extension SimulationRun {
         context.record("process", reason ?? "\(death)")
         context.liveIncarnation = 0
         context.isSuspended = false
+        context.backgroundTimeEnd = nil
+        context.liveClock = nil
         current = nil
         dead.runtime.markKilled()
         dead.clock.cancelAll()
@@ -137,6 +143,13 @@ extension SimulationRun {
             if InlineJobs.runCaptured() == 0 { return dead }
         }
         return nil
+    }
+
+    /// Ends a run that is not finished (a replay refused an event): the live incarnation dies and
+    /// its tasks unwind, so nothing of it runs later.
+    func abandon() async {
+        if let dead = dieWithoutWaiting(.kill, reason: "the replay stopped") { await drain(dead) }
+        InlineJobs.end()
     }
 
     /// Lets the cancelled tasks of a dead incarnation unwind (they are fenced), so they do not

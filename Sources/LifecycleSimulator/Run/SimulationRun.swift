@@ -56,8 +56,17 @@ final class SimulationRun {
         var mix = seed ^ 0x5EC2_E7CA_4A27
         let canaryText = "lifeline-canary-" + String(SimulationRandom.splitMix(&mix), radix: 36)
         self.canary = Secret(canaryText)
-        self.context = RunContext(canaries: [canaryText], keepsTrace: options.keepsTrace, seed: seed)
+        let latencySeed = SimulationRandom.derive(seed, Self.latencyStream)
+        let latency = options.latency.model(drawingFrom: latencySeed)
+        self.context = RunContext(
+            canaries: [canaryText], keepsTrace: options.keepsTrace, seed: seed, latency: latency, latencySeed: latencySeed,
+            recordsDurableOperations: options.recordsDurableOperations
+        )
+        if latency != .none { context.record("run", "latency \(latency)") }
     }
+
+    /// The index of the latency stream among the streams derived from a run's seed.
+    static let latencyStream: UInt64 = 0x1A7E_0C1
 
     var violation: Violation? { context.violation }
     var isAlive: Bool { current != nil }
@@ -200,8 +209,10 @@ final class SimulationRun {
         return context.trippedDeath
     }
 
-    /// The end of every applied step: the checks.
+    /// The end of every applied step: the suspension of an app out of background time, then the
+    /// checks.
     private func closeStep() {
+        suspendIfOutOfTime()
         context.armedDeath = nil
         writesPerStep.append(context.writesThisStep)
         endOfStep()
@@ -216,12 +227,13 @@ final class SimulationRun {
             current.clock.cancelAll()
             self.current = nil
         }
+        context.recordLatencyDraws()
         InlineJobs.end()
         return ScheduleOutcome(
             seed: seed, events: applied, skipped: skipped, violation: violation,
             traceHash: context.trace.hash, trace: context.trace.records, writesPerStep: writesPerStep,
             yields: yields, simulatedMilliseconds: RunContext.milliseconds(context.now),
-            incarnations: incarnationCount
+            incarnations: incarnationCount, durableOperations: context.durableOperations
         )
     }
 
@@ -295,7 +307,8 @@ final class SimulationRun {
         while let current, violation == nil {
             if let death = context.trippedDeath { return .dies(death) }
             if InlineJobs.runCaptured() > 0 { continue }
-            if !context.isSuspended, let next = current.clock.nextDeadline, next <= context.now {
+            // No timer fires once the app's background time ended: the device freezes it at once.
+            if !context.isSuspended, context.backgroundTimeEnd == nil, let next = current.clock.nextDeadline, next <= context.now {
                 current.clock.advance(to: context.now)
                 continue
             }
@@ -358,8 +371,11 @@ final class SimulationRun {
     /// ``advanceTime(to:)`` up to its first suspension. Restarting it after ``settle()`` continues
     /// the deadline loop where it stopped: nothing precedes the loop.
     func advanceTimeUntilWaiting(to target: LifelineInstant) -> TimeProgress {
-        while violation == nil, let current, !context.isSuspended,
-              let next = current.clock.nextDeadline, next <= target {
+        while violation == nil, let current {
+            // An app whose background time ended at the last deadline is suspended before time
+            // moves on: its later timers fall due while it is frozen.
+            suspendIfOutOfTime()
+            guard !context.isSuspended, let next = current.clock.nextDeadline, next <= target else { break }
             if next > context.now { context.now = next }
             if !settledWithoutWaiting() { return .settlesThenContinues }
         }

@@ -4,7 +4,7 @@
 /// let simulator = Simulator(app: NotesExample.app())
 /// let outcome = await simulator.run(seed: 42)          // fifty random legal events
 /// #expect(outcome.passed, "\(outcome.violation!)")
-/// let again = await simulator.replay(outcome.events, seed: 42)
+/// let again = try await simulator.replay(outcome.events, seed: 42)
 /// #expect(again.traceHash == outcome.traceHash)         // deterministic
 /// ```
 ///
@@ -61,16 +61,42 @@ public struct Simulator<Incarnation: AnyObject> {
         return await run.finish()
     }
 
-    /// Replays `events` (skipping any whose precondition does not hold) with the canary of
-    /// `seed`, then runs the final check. Stops at the first violation.
-    public func replay(_ events: [SimulationEvent], seed: UInt64 = 0) async -> ScheduleOutcome {
-        InlineJobs.begin()
-        let run = SimulationRun(app: erasedApp, options: options, seed: seed, disk: makeDisk())
-        run.context.record("run", "replay of \(events.count) events, seed \(seed)")
+    /// Replays `events` with the canary (and the latency) of `seed`, then runs the final check.
+    /// Stops at the first violation.
+    ///
+    /// - Throws: ``ReplayError/illegalEvent(index:event:reason:)`` for the first event that
+    ///   cannot happen when its turn comes (a grant before its earliest-begin date, an activate
+    ///   of a scene that is not connected): a replay applies every event or fails, never drops
+    ///   one. The run is abandoned then; nothing of it is returned.
+    public func replay(_ events: [SimulationEvent], seed: UInt64 = 0) async throws(ReplayError) -> ScheduleOutcome {
+        let run = beginReplay(of: events, seed: seed)
+        for (index, event) in events.enumerated() {
+            guard run.violation == nil else { break }
+            guard await run.perform(event) else {
+                let reason = run.illegalityReason(event)
+                await run.abandon()
+                throw .illegalEvent(index: index, event: event, reason: reason)
+            }
+        }
+        return await run.finish()
+    }
+
+    /// ``replay(_:seed:)`` that skips the events whose precondition does not hold (counted in
+    /// ``ScheduleOutcome/skipped``, absent from its events): the explorer's own searches, whose
+    /// candidates (a crash point inserted, a span of events deleted) may not all be legal.
+    func replaySkippingIllegal(_ events: [SimulationEvent], seed: UInt64 = 0) async -> ScheduleOutcome {
+        let run = beginReplay(of: events, seed: seed)
         for event in events {
             guard run.violation == nil else { break }
             await run.perform(event)
         }
         return await run.finish()
+    }
+
+    private func beginReplay(of events: [SimulationEvent], seed: UInt64) -> SimulationRun {
+        InlineJobs.begin()
+        let run = SimulationRun(app: erasedApp, options: options, seed: seed, disk: makeDisk())
+        run.context.record("run", "replay of \(events.count) events, seed \(seed)")
+        return run
     }
 }

@@ -19,11 +19,14 @@ public struct Violation: Hashable, Codable, Sendable, CustomStringConvertible {
         public static let appCrash = Kind(rawValue: "app crash")
         /// A canary secret reached preferences, restoration state, logs or plain files.
         public static let secretLeak = Kind(rawValue: "secret leak")
-        /// Work ran (storage, logs, edits) while the process was suspended.
-        public static let workWhileSuspended = Kind(rawValue: "work while suspended")
+        /// Storage was written after the app's background time ended (its last background task,
+        /// extra-time lease or silent push ended while no scene was in the foreground), or work
+        /// ran (storage, logs, edits) while the process was suspended: iOS would have frozen it.
+        public static let workAfterBackgroundTimeEnded = Kind(rawValue: "work after its background time ended")
         /// A lock was held when the process was suspended (0xdead10cc).
         public static let lockHeldIntoSuspension = Kind(rawValue: "lock held into suspension")
-        /// A background task, lease or push outlived its budget.
+        /// A background task, lease or push was not ended within the grace period after its
+        /// expiration handler: the watchdog killed the process.
         public static let backgroundTimeOverran = Kind(rawValue: "background time overran")
         /// Tracked work waited on something the simulator does not control.
         public static let escapedWork = Kind(rawValue: "escaped work")

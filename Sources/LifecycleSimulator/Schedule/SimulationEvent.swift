@@ -40,7 +40,10 @@ public enum SimulationEvent: Hashable, Codable, Sendable {
     /// The app-supplied user action `name` in the active scene `scene`; it draws its own choices
     /// from a generator seeded with `seed`.
     case userAction(name: String, scene: Int, seed: UInt64)
-    /// The system suspends the process (no callback): no scene in the foreground, no lease held.
+    /// The system suspends the process (no callback): no scene in the foreground, no background
+    /// time held. The device does this by itself at the end of every step that leaves an app in
+    /// that state, so no schedule needs the event: a replay of one (written for the device of
+    /// earlier versions) refuses it, the process being suspended already.
     case suspend
     /// The process is killed (no callback). Written data survives.
     case kill
@@ -57,9 +60,12 @@ public enum SimulationEvent: Hashable, Codable, Sendable {
     /// The system grants the submitted background task `identifier`, launching the process in
     /// the background if it is not running.
     case grantBackgroundTask(identifier: String)
-    /// The system ends the running background task `identifier` early.
+    /// The system ends the running background task `identifier` early: its expiration handler
+    /// runs, and the watchdog kills the process if the task is not completed within the grace
+    /// period.
     case expireBackgroundTask(identifier: String)
-    /// Time runs to the deadline of the oldest extra-time lease.
+    /// Time runs to the deadline of the oldest extra-time lease: its expiration handler runs the
+    /// grace period before, and the watchdog kills the process at the deadline if it is not ended.
     case expireExtraTime
     /// A silent push arrives, launching the process in the background if needed.
     case silentPush

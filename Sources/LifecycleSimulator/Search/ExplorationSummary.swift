@@ -6,8 +6,11 @@ import Foundation
 public struct ExplorationSummary: Sendable {
     /// Which search produced it: `random`, `crash points`, `exhaustive`.
     public var mode: String
-    /// Schedules run (shrinking runs excluded).
+    /// Schedules run (shrinking runs and crash replays excluded).
     public var schedules = 0
+    /// Replays of passing schedules with a crash at one of their durable operations (the default
+    /// search's crash points), when the search made them.
+    public var crashReplays = 0
     /// Events applied over all schedules.
     public var events = 0
     /// Events applied, by kind.
@@ -22,6 +25,9 @@ public struct ExplorationSummary: Sendable {
     public var combinedTraceHash: UInt64 = 0
     /// The first failure, shrunk.
     public var failure: FailureReport?
+    /// How many schedules had run when the first failure was found (its own included; a failure
+    /// of a crash replay counts the schedule it crashed): schedules-to-find.
+    public var firstFailureSchedule: Int?
     /// Runs the shrinker spent on the failure.
     public var shrinkRuns = 0
 
@@ -47,6 +53,12 @@ public struct ExplorationSummary: Sendable {
         combinedTraceHash ^= outcome.traceHash.value &* UInt64(truncatingIfNeeded: schedules)
     }
 
+    /// Counts a crash replay; its trace hash joins the combined one.
+    mutating func addCrashReplay(_ outcome: ScheduleOutcome) {
+        crashReplays += 1
+        combinedTraceHash ^= outcome.traceHash.value &* UInt64(truncatingIfNeeded: schedules &+ crashReplays &* 0x1_0000)
+    }
+
     /// A fixed-width table of the summary (deterministic).
     public var table: String {
         var lines: [String] = []
@@ -55,11 +67,13 @@ public struct ExplorationSummary: Sendable {
         }
         row("mode", mode)
         row("schedules", "\(schedules)")
+        if crashReplays > 0 { row("crash replays", "\(crashReplays)") }
         row("events", "\(events)")
         row("process incarnations", "\(incarnations)")
         row("simulated time", Self.duration(simulatedMilliseconds))
         row("combined trace hash", FNV1a64Hex.hex(combinedTraceHash))
         row("result", failure.map { "FAILED: \($0.violation.kind)" } ?? "all schedules passed")
+        if let firstFailureSchedule { row("first failure at schedule", "\(firstFailureSchedule)") }
         lines.append("")
         lines.append(Self.column("event kind") + "count")
         for (kind, count) in eventCounts.sorted(by: { $0.key < $1.key }) {

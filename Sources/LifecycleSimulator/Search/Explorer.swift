@@ -23,6 +23,11 @@ public struct Explorer<Incarnation: AnyObject> {
     /// How many more failures a random search may look at for a shorter one.
     public var extraFailures = 4
 
+    /// Whether ``explore(seed:schedules:depth:progress:)`` also crashes the schedules that pass
+    /// at their durable operations: the default search (see <doc:Search>). Off, it runs random
+    /// schedules only.
+    public var crashesAtDurableOperations = true
+
     /// The simulator with trace records off: searching only needs each run's hash; the report
     /// replays the shrunk failure with records kept.
     private var searching: Simulator<Incarnation> {
@@ -37,33 +42,54 @@ public struct Explorer<Incarnation: AnyObject> {
     }
 
     /// Runs up to `schedules` random schedules of `depth` events; schedule `i` uses the seed
-    /// derived from `seed` and `i`, with its own swarm configuration. `progress` is called after
-    /// each schedule with the number done.
+    /// derived from `seed` and `i`, with its own swarm configuration and latency model. With
+    /// ``crashesAtDurableOperations`` (the default) each schedule that passes is then replayed
+    /// with a kill and a power loss under every policy right before each of its durable
+    /// operations not crashed yet in this search (``ExplorationSummary/crashReplays`` counts
+    /// them). `progress` is called after each schedule with the number done.
     public func explore(
         seed: UInt64, schedules: Int, depth: Int = 50, progress: ((Int) -> Void)? = nil
     ) async -> ExplorationSummary {
-        var summary = ExplorationSummary(mode: "random")
-        let simulator = searching
+        var summary = ExplorationSummary(mode: crashesAtDurableOperations ? "random + crash points" : "random")
+        var simulator = searching
+        simulator.options.recordsDurableOperations = crashesAtDurableOperations
+        var crashPoints = CrashPoints()
         var extra = 0
-        for index in 0..<schedules {
+        var pacing = SearchPacing()
+        search: for index in 0..<schedules {
+            await pacing.yieldIfDue()
             let scheduleSeed = SimulationRandom.derive(seed, UInt64(index))
             let outcome = await simulator.run(seed: scheduleSeed, depth: depth)
             summary.add(outcome)
             progress?(index + 1)
-            guard let violation = outcome.violation else { continue }
-            if let found = summary.failure {
-                guard violation.kind == found.violation.kind else { continue }
-                var candidate = summary
-                await fail(&candidate, outcome)
-                summary.shrinkRuns += candidate.shrinkRuns
-                if let shorter = candidate.failure, shorter.events.count < found.events.count {
-                    summary.failure = shorter
+            var failures = outcome.violation == nil ? [] : [outcome]
+            if failures.isEmpty, crashesAtDurableOperations {
+                for schedule in crashPoints.schedules(crashing: outcome) {
+                    let crashed = await simulator.replaySkippingIllegal(schedule, seed: scheduleSeed)
+                    summary.addCrashReplay(crashed)
+                    if crashed.violation != nil {
+                        failures.append(crashed)
+                        break
+                    }
                 }
-                extra += 1
-            } else {
-                await fail(&summary, outcome)
             }
-            if (summary.failure?.events.count ?? 0) <= preferredLength || extra >= extraFailures { break }
+            for failure in failures {
+                guard let violation = failure.violation else { continue }
+                if let found = summary.failure {
+                    guard violation.kind == found.violation.kind else { continue }
+                    var candidate = summary
+                    await fail(&candidate, failure)
+                    summary.shrinkRuns += candidate.shrinkRuns
+                    if let shorter = candidate.failure, shorter.events.count < found.events.count {
+                        summary.failure = shorter
+                    }
+                    extra += 1
+                } else {
+                    summary.firstFailureSchedule = summary.schedules
+                    await fail(&summary, failure)
+                }
+                if (summary.failure?.events.count ?? 0) <= preferredLength || extra >= extraFailures { break search }
+            }
         }
         return summary
     }
@@ -73,21 +99,23 @@ public struct Explorer<Incarnation: AnyObject> {
     public func crashEverywhere(_ events: [SimulationEvent], seed: UInt64 = 0, limit: Int = .max) async -> ExplorationSummary {
         var summary = ExplorationSummary(mode: "crash points")
         let simulator = searching
-        let base = await simulator.replay(events, seed: seed)
+        let base = await simulator.replaySkippingIllegal(events, seed: seed)
         summary.add(base)
         if base.violation != nil {
             await fail(&summary, base)
             return summary
         }
         let deaths: [ProcessDeath] = [.kill] + PowerLossPolicy.allCases.map { .powerLoss(policy: $0, seed: 0) }
+        var pacing = SearchPacing()
         for (step, writes) in base.writesPerStep.enumerated() where base.events[step].kind != .crashDuringNextStep {
             for operation in 1...(writes + 1) {
                 for death in deaths {
                     guard summary.schedules < limit else { return summary }
+                    await pacing.yieldIfDue()
                     var candidate = Array(base.events[..<step])
                     candidate.append(.crashDuringNextStep(atOperation: operation, death: death))
                     candidate.append(base.events[step])
-                    let outcome = await simulator.replay(candidate, seed: seed)
+                    let outcome = await simulator.replaySkippingIllegal(candidate, seed: seed)
                     summary.add(outcome)
                     if outcome.violation != nil {
                         await fail(&summary, outcome)
@@ -106,11 +134,13 @@ public struct Explorer<Incarnation: AnyObject> {
         let simulator = searching
         let letters = alphabet ?? defaultAlphabet()
         var stack: [[SimulationEvent]] = [[]]
+        var pacing = SearchPacing()
         while let prefix = stack.popLast() {
             for letter in letters.reversed() {
                 guard summary.schedules < limit, summary.failure == nil else { return summary }
+                await pacing.yieldIfDue()
                 let candidate = prefix + [letter]
-                let outcome = await simulator.replay(candidate, seed: 0)
+                let outcome = await simulator.replaySkippingIllegal(candidate, seed: 0)
                 guard outcome.skipped == 0 else { continue }
                 summary.add(outcome)
                 if outcome.violation != nil {
@@ -145,7 +175,7 @@ public struct Explorer<Incarnation: AnyObject> {
         let shrinker = Shrinker(simulator: searching, budget: shrinkBudget)
         let shrunk = await shrinker.shrink(outcome)
         summary.shrinkRuns = shrunk.runs
-        let traced = await simulator.replay(shrunk.outcome.events, seed: shrunk.outcome.seed)
+        let traced = await simulator.replaySkippingIllegal(shrunk.outcome.events, seed: shrunk.outcome.seed)
         summary.failure = FailureReport(appName: simulator.app.name, original: outcome, shrunk: traced)
     }
 }

@@ -26,10 +26,12 @@ public struct Shrinker<Incarnation: AnyObject> {
         guard let kind = failure.violation?.kind else { return (failure, 0) }
         var best = failure
         var runs = 0
+        var pacing = SearchPacing()
         func attempt(_ events: [SimulationEvent]) async -> ScheduleOutcome? {
             guard runs < budget, events != best.events else { return nil }
             runs += 1
-            let outcome = await simulator.replay(events, seed: failure.seed)
+            await pacing.yieldIfDue()
+            let outcome = await simulator.replaySkippingIllegal(events, seed: failure.seed)
             guard outcome.violation?.kind == kind else { return nil }
             return outcome
         }

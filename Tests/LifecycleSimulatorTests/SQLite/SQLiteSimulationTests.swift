@@ -46,8 +46,8 @@ struct SQLiteSimulationTests {
     }
 
     @Test("the trace shows SQLite's writes and syncs in the database's directory lane and each commit in its own")
-    func traceLanes() async {
-        let outcome = await Simulator(app: SQLiteNotesApp.app()).replay(Self.schedule)
+    func traceLanes() async throws {
+        let outcome = try await Simulator(app: SQLiteNotesApp.app()).replay(Self.schedule)
         #expect(outcome.passed, "\(outcome.violation?.description ?? "")")
         let lines = outcome.trace.map(\.line)
         #expect(lines.contains { $0.contains("[disk /Library]") && $0.contains("fsync /Library/notes.sqlite-wal") })
@@ -59,9 +59,9 @@ struct SQLiteSimulationTests {
     }
 
     @Test("on a disk without byte-range files a database fails to open instead of touching real files")
-    func placeholderDisk() async {
+    func placeholderDisk() async throws {
         let disk = PlaceholderDisk()
-        let outcome = await Simulator(app: SQLiteNotesApp.app(), makeDisk: { disk }).replay([.launch(.user)])
+        let outcome = try await Simulator(app: SQLiteNotesApp.app(), makeDisk: { disk }).replay([.launch(.user)])
         #expect(outcome.traceText.contains("notes unavailable"), "\(outcome.traceText)")
         #expect(outcome.traceText.contains("unable to open database file"))
         #expect(!disk.itemExists(at: SQLiteNotesApp.path))

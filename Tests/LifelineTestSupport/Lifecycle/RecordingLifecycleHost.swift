@@ -47,6 +47,11 @@ public final class RecordingLifecycleHost: LifecycleHost {
         log.record("host overran(\(work))")
     }
 
+    /// Records `backgroundTimeEnded(<work>)`.
+    public func backgroundTimeEnded(after work: String, scope: TaskScope?) {
+        log.record("host backgroundTimeEnded(\(work))")
+    }
+
     /// Records `leaseBegan(<name>)`.
     public func extraTimeBegan(_ lease: ExtraTimeLease) {
         log.record("host leaseBegan(\(lease.name))")

@@ -44,6 +44,11 @@ public final class WindowModel {
     public private(set) var screen: Screen
     /// A message explaining what could not be restored or opened; cleared by the next navigation.
     public private(set) var recoveryMessage: String?
+    /// Whether books restored or linked into the window are still being looked up in the
+    /// catalogue: until then the window may show a book that the lookup will take out.
+    public var isCheckingBooks: Bool { pendingBookChecks > 0 }
+    /// Lookups of ``checkBooks(_:restored:)`` not answered yet.
+    private var pendingBookChecks = 0
     /// Called after the app itself changed the window's restorable state (a followed link, restored
     /// books found missing) rather than the student's own navigation. Set by ``AppComposition`` from
     /// ``AppEnvironment/windowChangedByApp``.
@@ -182,35 +187,38 @@ public final class WindowModel {
     /// (selection and screens) and says so. `restored` picks the message: a restored window or a link.
     private func checkBooks(_ ids: [BookID], restored: Bool) {
         guard !ids.isEmpty else { return }
+        pendingBookChecks += 1
         services.catalogue.whenLoaded { [weak self] in self?.verifyBooks(ids, restored: restored) }
     }
 
     /// Asks the catalogue about `ids`. Only its answer removes a book: when it cannot answer, the
-    /// window keeps them all and asks again once the catalogue may answer.
+    /// window keeps them all and asks again once the catalogue may answer (the check is still
+    /// pending meanwhile).
     private func verifyBooks(_ ids: [BookID], restored: Bool) {
         scope.task("check the window's books") { [catalogue = services.catalogue] in
             try await catalogue.books(ids)
         } apply: { [weak self] result in
             guard let self else { return }
-            let found: [BookID: Book]
             switch result {
-            case .success(let books):
-                found = books
+            case .success(let found):
+                self.pendingBookChecks -= 1
+                self.dropMissingBooks(of: ids, found: found, restored: restored)
             case .failure(let error):
                 self.services.logger.category("restoration").info(
                     "The books of a \(restored ? "restored window" : "link", privacy: .public) could not be checked now; the window keeps them: \(String(describing: error), privacy: .public)"
                 )
                 if LoadState<Void>(failure: error).isUnavailable {
                     self.services.catalogue.retryWhenAvailable { [weak self] in self?.verifyBooks(ids, restored: restored) }
+                } else {
+                    self.pendingBookChecks -= 1
                 }
-                return
             }
-            self.dropMissingBooks(of: ids, found: found, restored: restored)
         }
     }
 
     /// Takes the books of `ids` that `found` lacks (the catalogue's answer) out of the selection
-    /// and the path, and says so.
+    /// and the path, and says so. Only the books looked up are judged: the student may have opened
+    /// others since.
     private func dropMissingBooks(of ids: [BookID], found: [BookID: Book], restored: Bool) {
         let missing = ids.filter { found[$0] == nil }
         guard !missing.isEmpty else { return }
@@ -218,7 +226,7 @@ public final class WindowModel {
             "A \(restored ? "restored window" : "link", privacy: .public) referred to \(missing.count, privacy: .public) books not in the catalogue."
         )
         if let selection = search.selection, missing.contains(selection) { search.select(nil) }
-        let valid = navigation.validated { route in route.bookID.map { found[$0] != nil } ?? true }
+        let valid = navigation.validated { route in route.bookID.map { !missing.contains($0) } ?? true }
         if valid != navigation {
             navigation = valid
             rebuildScreen()

@@ -16,6 +16,8 @@ public final class NotesRepository {
     private let logger: LifelineLogger
     private let onSaved: @MainActor (Note) -> Void
     private var drafts: [BookID: NoteDraft] = [:]
+    /// Bugs planted on purpose for the simulator (``CampusBug/noteWrittenInPlace``); empty otherwise.
+    package var plantedBugs: Set<CampusBug> = []
 
     /// Creates the repository for notes in `directory` (absolute) on `fileSystem`.
     public init(
@@ -64,13 +66,16 @@ public final class NotesRepository {
     }
 
     private func makeDraft(for bookID: BookID) -> NoteDraft {
-        let storage = DurableValueStorage<String>(
-            fileSystem: fileSystem, path: path(for: bookID), sizeLimit: 256 * 1024, clock: runtime.clock, logger: logger
-        )
-        let draft = NoteDraft(
-            bookID: bookID, storage: storage, runtime: runtime, debounce: debounce, logger: logger, onSaved: onSaved
-        )
+        let draft = plantedBugs.contains(.noteWrittenInPlace)
+            ? makeDraft(bookID, over: InPlaceNoteStorage(fileSystem: fileSystem, path: path(for: bookID)))
+            : makeDraft(bookID, over: DurableValueStorage<String>(
+                fileSystem: fileSystem, path: path(for: bookID), sizeLimit: 256 * 1024, clock: runtime.clock, logger: logger
+            ))
         drafts[bookID] = draft
         return draft
+    }
+
+    private func makeDraft(_ bookID: BookID, over storage: some ValueStorage<String>) -> NoteDraft {
+        NoteDraft(bookID: bookID, storage: storage, runtime: runtime, debounce: debounce, logger: logger, onSaved: onSaved)
     }
 }

@@ -22,6 +22,8 @@ public final class NewArrivalsService {
     @ObservationIgnored private let preferences: Preferences
     @ObservationIgnored private let clock: any LifelineClock
     @ObservationIgnored private let logger: LifelineLogger
+    /// Bugs planted on purpose for the simulator (``CampusBug/workAfterExpiration``); empty otherwise.
+    @ObservationIgnored package var plantedBugs: Set<CampusBug> = []
 
     /// Creates the service.
     public init(catalogue: LibraryCatalogue, preferences: Preferences, clock: any LifelineClock, logger: LifelineLogger) {
@@ -48,6 +50,7 @@ public final class NewArrivalsService {
     /// - Returns: whether the refresh succeeded.
     @discardableResult
     public func refresh(limit: Int = 5) async -> Bool {
+        if plantedBugs.contains(.workAfterExpiration) { return await retryingRefresh(limit: limit) }
         do {
             let fetched = try await catalogue.service.newArrivals(limit: limit)
             try Task.checkCancellation()
@@ -61,5 +64,17 @@ public final class NewArrivalsService {
             logger.info("New arrivals were not refreshed: \(String(describing: error), privacy: .public)")
             return false
         }
+    }
+
+    /// The ``CampusBug/workAfterExpiration`` bug: three attempts with `try?`, which turns a
+    /// cancellation into a failure like any other, then the shelf stored whatever came of them.
+    private func retryingRefresh(limit: Int) async -> Bool {
+        var fetched: [Book]?
+        for _ in 0..<3 where fetched == nil {
+            fetched = try? await catalogue.service.newArrivals(limit: limit)
+        }
+        books = fetched ?? []
+        preferences.set(books.map(\.id), for: .newArrivals, logger: logger)
+        return fetched != nil
     }
 }
