@@ -27,6 +27,8 @@ struct CheckOptions {
     var replayPath: String?
     var reproOut: String?
     var showHelp = false
+    /// How timelines are laid out: 120 columns, or every cell in full with `--wide`.
+    var timelineLayout = Timeline.Layout.standard
     var simulation = SimulationOptions()
 
     init(arguments: [String]) throws(UsageError) {
@@ -60,6 +62,7 @@ struct CheckOptions {
             case "--repro-out": reproOut = try value(argument)
             case "--no-final-check": simulation.performsFinalCheck = false
             case "--no-trace": simulation.keepsTrace = false
+            case "--wide": timelineLayout = .wide
             case "--help", "-h": showHelp = true
             default: throw UsageError(description: "unknown argument '\(argument)'")
             }
