@@ -34,6 +34,26 @@ public final class HistoryRecorder {
         onEdit(key, value)
     }
 
+    /// Records an edit of each value that `before` and `after` both show, differently, in the
+    /// order of `after`: what a user action, or the app, changed on a screen, field by field. A
+    /// value only `after` shows (a screen just opened) is not an edit: it shows what was there.
+    ///
+    /// ```swift
+    /// let before = fields(of: window)            // [Observation]: query@S1, selection@S1, path@S1
+    /// window.search.updateQuery("austen")        // through the screen the user touches
+    /// history.edit(changesFrom: before, to: fields(of: window), durability: .restorable)
+    /// ```
+    ///
+    /// Recording each field under its own key (`HistoryKey("query", scene: id)`) is what lets the
+    /// checks say which field of which scene went wrong, and name the other scene when one
+    /// scene's value shows in another.
+    public func edit(changesFrom before: [Observation], to after: [Observation], durability: Durability = .durable) {
+        for observation in after {
+            guard let earlier = before.first(where: { $0.key == observation.key }), earlier.value != observation.value else { continue }
+            edit(observation.key, value: observation.value, durability: durability)
+        }
+    }
+
     /// Records that `value` of `key` is saved: the app may now tell the user so. Acknowledging a
     /// value the user never set in this process does nothing.
     public func acknowledge(_ key: HistoryKey, value: String?) {
