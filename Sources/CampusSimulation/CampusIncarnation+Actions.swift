@@ -1,103 +1,122 @@
 import CampusLibrary
-import DurableState
 import Lifecycle
 import LifecycleSimulator
 
-/// What the simulated student does: write notes, browse in several windows, fill the basket, sign
-/// in and out. Every change the student makes to a window or the basket is recorded in the history
-/// the moment it is made.
+/// What the simulated student does, with the keys of the terminal app (``SimulatedHands``) on the
+/// screen of the window they act in: search and pick a book from the list, open its record and
+/// its note, type, go back, fill the basket, sign in and out on the profile screen. Nothing
+/// reaches a service or a draft except through a screen.
+///
+/// What an action changed on the screen it touched is the student's edit, recorded field by
+/// field: the window's query, selection and navigation path (restorable), the note the editor
+/// shows and the basket (durable). The app's own changes come from its hooks (see
+/// ``CampusIncarnation``).
 extension CampusIncarnation {
     static var actions: [UserAction<CampusIncarnation>] {
         [
-            UserAction(name: "edit note", weight: 4) { context in
-                noteBooks.contains { context.incarnation.composition.services.notes.draft(for: $0).isHydrated }
-            } perform: { context, random in
-                let notes = context.incarnation.composition.services.notes
-                let ready = noteBooks.filter { notes.draft(for: $0).isHydrated }
-                guard !ready.isEmpty else { return }
-                let id = random.element(of: ready)
-                let text = "note \(random.int(below: 1_000_000))"
-                context.incarnation.history.edit(noteKey(id), value: text)
-                notes.draft(for: id).edit(text)
+            screenAction("search", weight: 3, on: { $0.isSearch }) { hands, _, id, random in
+                hands.press([.escape], in: id)
+                hands.type(random.element(of: queries), in: id)
             },
-            windowAction("open book", weight: 3) { window, random in
-                window.openBook(random.element(of: browsedBooks).id)
+            screenAction("move in the list", weight: 2, on: { if case .search(let model) = $0 { !model.books.isEmpty } else { false } }) {
+                hands, _, id, random in
+                let down = random.chance(3, in: 4)
+                hands.press(Array(repeating: down ? .down : .up, count: 1 + random.int(below: 3)), in: id)
             },
-            windowAction("search", weight: 2) { window, random in
-                window.popToRoot()
-                window.search.updateQuery(random.element(of: ["austen", "dickens", "sea", ""]))
-                window.appear()
+            screenAction("open from the list", weight: 3, on: { if case .search(let model) = $0 { model.bookToOpen != nil } else { false } }) {
+                hands, _, id, _ in hands.press([.enter], in: id)
             },
-            windowAction("back", when: { $0.topRoute != nil }) { window, _ in window.back() },
-            windowAction("open notes", when: { $0.selection != nil }) { window, _ in window.openNotes() },
-            windowAction("open basket") { window, _ in window.open(.basket) },
-            basketAction("add to basket", weight: 2) { basket, random in
-                basket.add(random.element(of: browsedBooks))
+            screenAction("open notes", weight: 3, on: { $0.isBook }) { hands, _, id, _ in
+                hands.press([.character("n")], in: id)
             },
-            basketAction("remove from basket", when: { !$0.items.isEmpty }) { basket, random in
-                basket.remove(random.element(of: basket.items).id)
-            },
-            UserAction(name: "sign in") { context in
-                let auth = context.incarnation.composition.services.auth
-                return auth.state == .signedOut && !auth.isWorking
-            } perform: { context, _ in
-                let incarnation = context.incarnation
-                let auth = incarnation.composition.services.auth
-                incarnation.history.edit(accountKey, value: credentials.username)
-                context.environment.runtime.applicationScope.task("sign in") {
-                    await auth.signIn(username: credentials.username, password: Secret(credentials.password))
-                    if let account = auth.state.account {
-                        incarnation.history.acknowledge(accountKey, value: account.username)
-                    } else {
-                        incarnation.history.edit(accountKey, value: nil)
-                    }
+            screenAction("type in the note", weight: 4, on: { if case .notes(let model) = $0 { model.isEditable } else { false } }) {
+                hands, window, id, random in
+                guard case .notes(let model) = window.screen else { return }
+                if random.chance(1, in: 5), !model.text.isEmpty {
+                    hands.press(Array(repeating: .backspace, count: 1 + random.int(below: 8)), in: id)
+                } else {
+                    hands.type(" w\(random.int(below: 100_000))", in: id)
                 }
             },
-            UserAction(name: "sign out") { context in
-                let auth = context.incarnation.composition.services.auth
-                return auth.state.account != nil && !auth.isWorking
-            } perform: { context, _ in
-                let incarnation = context.incarnation
-                let auth = incarnation.composition.services.auth
-                incarnation.history.edit(accountKey, value: nil)
-                context.environment.runtime.applicationScope.task("sign out") {
-                    await auth.signOut()
-                    incarnation.history.acknowledge(accountKey, value: nil)
-                }
+            screenAction("back", on: { if case .search = $0 { false } else { true } }) { hands, _, id, _ in
+                hands.press([.escape], in: id)
+            },
+            screenAction("toggle in basket", weight: 2, on: { if case .book(let model) = $0 { model.record.value != nil } else { false } }) {
+                hands, _, id, _ in hands.press([.character("a")], in: id)
+            },
+            screenAction("open basket", on: { $0.isSearch || $0.isBook }) { hands, _, id, _ in hands.press([.control("b")], in: id) },
+            screenAction("remove from basket", weight: 2, on: { if case .basket(let model) = $0 { !model.items.isEmpty } else { false } }) {
+                hands, _, id, random in
+                hands.press(Array(repeating: .down, count: random.int(below: 3)) + [.character("d")], in: id)
+            },
+            screenAction("open profile", weight: 2, on: { $0.isSearch || $0.isBook }) { hands, _, id, _ in hands.press([.control("p")], in: id) },
+            screenAction("sign in", weight: 2, on: { if case .profile(let model) = $0 { model.auth.state == .signedOut && !model.auth.isWorking } else { false } }) {
+                hands, window, id, _ in
+                guard case .profile(let form) = window.screen else { return }
+                if form.focusedField == .password { hands.press([.up], in: id) }
+                hands.press(Array(repeating: .backspace, count: form.username.count), in: id)
+                hands.type(credentials.username, in: id)
+                hands.press([.enter], in: id)
+                hands.press(Array(repeating: .backspace, count: form.passwordLength), in: id)
+                hands.type(credentials.password, in: id)
+                hands.press([.enter], in: id)
+            },
+            screenAction("sign out", weight: 2, on: { if case .profile(let model) = $0 { model.auth.state.account != nil && !model.auth.isWorking } else { false } }) {
+                hands, _, id, _ in hands.press([.character("o")], in: id)
             },
         ]
     }
 
-    /// An action in the window of the scene the student touches; records the window's new state.
-    private static func windowAction(
-        _ name: String, weight: Int = 1, when isEnabled: @escaping @MainActor @Sendable (WindowModel) -> Bool = { _ in true },
-        perform: @escaping @MainActor @Sendable (WindowModel, inout SimulationRandom) -> Void
+    /// What the student types into the search field: few queries over the books whose notes the
+    /// checks follow, so that windows, notes and the basket collide.
+    static let queries = ["austen", "emma", "pride", "sense", "dickens", ""]
+
+    /// An action of the student on the window of the scene they act in, enabled while the launch
+    /// gate is open and the screen on top passes `isShown`. Records what it changed on the screen,
+    /// field by field.
+    private static func screenAction(
+        _ name: String, weight: Int = 1, on isShown: @escaping @MainActor @Sendable (WindowModel.Screen) -> Bool = { _ in true },
+        perform: @escaping @MainActor @Sendable (SimulatedHands, WindowModel, SceneSessionID, inout SimulationRandom) -> Void
     ) -> UserAction<CampusIncarnation> {
         UserAction(name: name, weight: weight) { context in
-            context.incarnation.composition.window(for: context.scene.id).map(isEnabled) ?? false
+            let composition = context.incarnation.composition
+            guard !composition.isLaunchGateClosed, let window = composition.window(for: context.scene.id) else { return false }
+            return isShown(window.screen)
         } perform: { context, random in
-            guard let window = context.incarnation.composition.window(for: context.scene.id) else { return }
-            let before = shown(window)
-            perform(window, &random)
-            let after = shown(window)
-            if after != before { context.incarnation.history.edit(windowKey(window.sessionID), value: after, durability: .restorable) }
+            let incarnation = context.incarnation
+            guard let window = incarnation.composition.window(for: context.scene.id) else { return }
+            let fieldsBefore = fields(of: window)
+            let valuesBefore = incarnation.valuesShown(in: window)
+            perform(incarnation.hands, window, window.sessionID, &random)
+            incarnation.history.edit(changesFrom: fieldsBefore, to: fields(of: window), durability: .restorable)
+            incarnation.history.edit(changesFrom: valuesBefore, to: incarnation.valuesShown(in: window))
         }
     }
 
-    /// An action on the hydrated basket; records the basket's new contents.
-    private static func basketAction(
-        _ name: String, weight: Int = 1, when isEnabled: @escaping @MainActor @Sendable (BorrowingBasket) -> Bool = { _ in true },
-        perform: @escaping @MainActor @Sendable (BorrowingBasket, inout SimulationRandom) -> Void
-    ) -> UserAction<CampusIncarnation> {
-        UserAction(name: name, weight: weight) { context in
-            let basket = context.incarnation.composition.services.basket
-            return basket.isHydrated && isEnabled(basket)
-        } perform: { context, random in
-            let basket = context.incarnation.composition.services.basket
-            let before = shown(basket)
-            perform(basket, &random)
-            let after = shown(basket)
-            if after != before { context.incarnation.history.edit(basketKey, value: after) }
-        }
+    /// The durable values the window shows: the note in its editor (once readable) and the basket
+    /// (once hydrated; every window's header counts it).
+    func valuesShown(in window: WindowModel) -> [Observation] {
+        var values: [Observation] = []
+        if let note = Self.noteShown(in: window) { values.append(note) }
+        if composition.services.basket.isHydrated { values.append(Observation(key: Self.basketKey, value: Self.shown(composition.services.basket))) }
+        return values
+    }
+
+    /// The note the window's editor shows, if the editor is on top and the note readable.
+    static func noteShown(in window: WindowModel) -> Observation? {
+        guard case .notes(let model) = window.screen, model.isEditable else { return nil }
+        return Observation(key: noteKey(model.bookID), value: model.text.isEmpty ? nil : model.text)
+    }
+}
+
+extension WindowModel.Screen {
+    /// Whether this is the search screen.
+    var isSearch: Bool {
+        if case .search = self { true } else { false }
+    }
+
+    /// Whether this is a book record.
+    var isBook: Bool {
+        if case .book = self { true } else { false }
     }
 }

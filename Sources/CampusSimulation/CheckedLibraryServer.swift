@@ -1,10 +1,12 @@
 import CampusLibrary
 import DurableState
+import LifecycleSimulator
 
 /// The embedded library service with the basket rules of the shopping-cart lesson checked at its
-/// door: no basket record is created empty, a creation repeated with the same request identifier
-/// must name the same basket, and a replacement never names a book twice. What it sees broken is
-/// kept in ``ruleBreaks`` for the ``CampusIncarnation`` invariants.
+/// door: a creation repeated with the same request identifier must name the same basket, and a
+/// save never names a book twice. What it sees broken is kept in ``ruleBreaks``, and every basket
+/// record created in ``createdRecords`` (checked by the ready-made "no record created empty"
+/// invariant), for the ``CampusIncarnation`` invariants.
 ///
 /// Created by ``CampusIncarnation`` per process; lives on the main actor.
 @MainActor
@@ -12,6 +14,8 @@ final class CheckedLibraryServer: AccountServer, BasketRepository {
     let server: EmbeddedLibraryServer
     /// The rules the app broke, in order.
     private(set) var ruleBreaks: [String] = []
+    /// The basket records created, oldest first.
+    private(set) var createdRecords: [CreatedRecord] = []
     private var createdByRequest: [String: BasketID] = [:]
 
     init(_ server: EmbeddedLibraryServer) {
@@ -31,7 +35,7 @@ final class CheckedLibraryServer: AccountServer, BasketRepository {
     }
 
     func createBasket(_ books: [BookID], requestID: String) async throws(BasketRepositoryError) -> BasketID {
-        if books.isEmpty { ruleBreaks.append("a basket record was created empty (request \(requestID))") }
+        createdRecords.append(CreatedRecord(kind: "basket", id: "of request \(requestID)", isEmpty: books.isEmpty))
         check(books)
         let id = try await server.createBasket(books, requestID: requestID)
         if let earlier = createdByRequest[requestID], earlier != id {

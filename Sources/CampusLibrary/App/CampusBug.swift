@@ -5,6 +5,12 @@ package enum CampusBug: String, CaseIterable, Codable, Sendable, Comparable {
     /// A window that resigns active or goes to the background does not flush the debounced note
     /// draft, so a kill in the quiet interval loses what the editor showed as typed.
     case noFlushOnInactive
+    /// The note editor's view model keeps what is typed to itself and hands it to the draft only
+    /// in its deinit, when the editor is closed: a kill while it is open loses the text.
+    case noteEditorSavesInDeinit
+    /// One search model (query, results, selection) serves every window, as an
+    /// application-lifetime object would: what one window searches or selects shows in all.
+    case sharedSearchModel
 
     package static func < (lhs: CampusBug, rhs: CampusBug) -> Bool { lhs.rawValue < rhs.rawValue }
 }

@@ -20,6 +20,10 @@ public final class AuthenticationService {
     public private(set) var isWorking = false
     /// Why the last sign-in failed, for the form.
     public private(set) var signInError: String?
+    /// Called after a sign-in or sign-out changed the account the interface shows (`nil` once
+    /// signed out); the launch-time restore does not call it. The simulator records it as the
+    /// account the student now sees.
+    @ObservationIgnored public var onAccountChange: (@MainActor (Account?) -> Void)?
 
     @ObservationIgnored private let server: any AccountServer
     @ObservationIgnored private let tokens: SessionTokenStore
@@ -80,6 +84,7 @@ public final class AuthenticationService {
             }
             preferences.set(account, for: .lastAccount, logger: logger)
             state = .signedIn(account, verified: true)
+            onAccountChange?(account)
         } catch {
             signInError = error.description
         }
@@ -100,6 +105,7 @@ public final class AuthenticationService {
         clearToken()
         preferences.set(nil, for: .lastAccount, logger: logger)
         state = .signedOut
+        onAccountChange?(nil)
     }
 
     private func clearToken() {
