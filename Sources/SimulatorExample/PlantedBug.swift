@@ -1,4 +1,4 @@
-/// The classic lifecycle bugs of SIMULATION.md, each of which can be planted in the
+/// The classic lifecycle bugs of SIMULATION.md, and bugs that live only in a screen, each of which can be planted in the
 /// ``LibraryExample`` app to show that the simulator finds it. A `Codable` value.
 public enum PlantedBug: String, CaseIterable, Codable, Sendable, Comparable {
     /// Notes are saved only in `willTerminate`, which a kill never sends.
@@ -19,6 +19,9 @@ public enum PlantedBug: String, CaseIterable, Codable, Sendable, Comparable {
     case applyAfterDisconnect
     /// The basket sync holds the database lock across its network wait, into suspension.
     case lockHeldIntoSuspension
+    /// The note editor keeps what is typed and hands it to the note only in its deinit, when the
+    /// user closes it or the window goes away: a kill while it is open loses the text.
+    case editorSavesOnlyInDeinit
 
     public static func < (lhs: PlantedBug, rhs: PlantedBug) -> Bool { lhs.rawValue < rhs.rawValue }
 }
