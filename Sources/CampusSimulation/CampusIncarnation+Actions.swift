@@ -7,61 +7,63 @@ import LifecycleSimulator
 /// its note, type, go back, fill the basket, sign in and out on the profile screen. Nothing
 /// reaches a service or a draft except through a screen.
 ///
-/// What an action changed on the screen it touched is the student's edit, recorded field by
-/// field: the window's query, selection and navigation path (restorable), the note the editor
-/// shows and the basket (durable). The app's own changes come from its hooks (see
-/// ``CampusIncarnation``).
+/// What an action meant to change, and did change, on the screen it touched is the student's
+/// edit, recorded field by field: the window's query, selection and navigation path
+/// (restorable), the note the editor shows and the basket (durable). Whatever else changed
+/// during the action is the app's doing and is checked, not recorded: a list that drops its
+/// selection when the results of a new search arrive shows the student's selection lost. The
+/// app's own deliberate changes come from its hooks (see ``CampusIncarnation``).
 extension CampusIncarnation {
     static var actions: [UserAction<CampusIncarnation>] {
         [
-            screenAction("search", weight: 3, on: { $0.isSearch }) { hands, _, id, random in
+            screenAction("search", edits: [.query], weight: 3, on: { $0.isSearch }) { hands, _, id, random in
                 hands.press([.escape], in: id)
-                hands.type(random.element(of: queries), in: id)
+                hands.paste(random.element(of: queries), in: id)
             },
-            screenAction("move in the list", weight: 2, on: { if case .search(let model) = $0 { !model.books.isEmpty } else { false } }) {
+            screenAction("move in the list", edits: [.selection], weight: 2, on: { if case .search(let model) = $0 { !model.books.isEmpty } else { false } }) {
                 hands, _, id, random in
                 let down = random.chance(3, in: 4)
                 hands.press(Array(repeating: down ? .down : .up, count: 1 + random.int(below: 3)), in: id)
             },
-            screenAction("open from the list", weight: 3, on: { if case .search(let model) = $0 { model.bookToOpen != nil } else { false } }) {
+            screenAction("open from the list", edits: [.selection, .path], weight: 3, on: { if case .search(let model) = $0 { model.bookToOpen != nil } else { false } }) {
                 hands, _, id, _ in hands.press([.enter], in: id)
             },
-            screenAction("open notes", weight: 3, on: { $0.isBook }) { hands, _, id, _ in
+            screenAction("open notes", edits: [.selection, .path], weight: 3, on: { $0.isBook }) { hands, _, id, _ in
                 hands.press([.character("n")], in: id)
             },
-            screenAction("type in the note", weight: 4, on: { if case .notes(let model) = $0 { model.isEditable } else { false } }) {
+            screenAction("type in the note", edits: [.note], weight: 4, on: { if case .notes(let model) = $0 { model.isEditable } else { false } }) {
                 hands, window, id, random in
                 guard case .notes(let model) = window.screen else { return }
                 if random.chance(1, in: 5), !model.text.isEmpty {
                     hands.press(Array(repeating: .backspace, count: 1 + random.int(below: 8)), in: id)
                 } else {
-                    hands.type(" w\(random.int(below: 100_000))", in: id)
+                    hands.paste(" w\(random.int(below: 100_000))", in: id)
                 }
             },
-            screenAction("back", on: { if case .search = $0 { false } else { true } }) { hands, _, id, _ in
+            screenAction("back", edits: [.path], on: { if case .search = $0 { false } else { true } }) { hands, _, id, _ in
                 hands.press([.escape], in: id)
             },
-            screenAction("toggle in basket", weight: 2, on: { if case .book(let model) = $0 { model.record.value != nil } else { false } }) {
+            screenAction("toggle in basket", edits: [.basket], weight: 2, on: { if case .book(let model) = $0 { model.record.value != nil } else { false } }) {
                 hands, _, id, _ in hands.press([.character("a")], in: id)
             },
-            screenAction("open basket", on: { $0.isSearch || $0.isBook }) { hands, _, id, _ in hands.press([.control("b")], in: id) },
-            screenAction("remove from basket", weight: 2, on: { if case .basket(let model) = $0 { !model.items.isEmpty } else { false } }) {
+            screenAction("open basket", edits: [.path], on: { $0.isSearch || $0.isBook }) { hands, _, id, _ in hands.press([.control("b")], in: id) },
+            screenAction("remove from basket", edits: [.basket], weight: 2, on: { if case .basket(let model) = $0 { !model.items.isEmpty } else { false } }) {
                 hands, _, id, random in
                 hands.press(Array(repeating: .down, count: random.int(below: 3)) + [.character("d")], in: id)
             },
-            screenAction("open profile", weight: 2, on: { $0.isSearch || $0.isBook }) { hands, _, id, _ in hands.press([.control("p")], in: id) },
-            screenAction("sign in", weight: 2, on: { if case .profile(let model) = $0 { model.auth.state == .signedOut && !model.auth.isWorking } else { false } }) {
+            screenAction("open profile", edits: [.path], weight: 2, on: { $0.isSearch || $0.isBook }) { hands, _, id, _ in hands.press([.control("p")], in: id) },
+            screenAction("sign in", edits: [], weight: 2, on: { if case .profile(let model) = $0 { model.auth.state == .signedOut && !model.auth.isWorking } else { false } }) {
                 hands, window, id, _ in
                 guard case .profile(let form) = window.screen else { return }
                 if form.focusedField == .password { hands.press([.up], in: id) }
                 hands.press(Array(repeating: .backspace, count: form.username.count), in: id)
-                hands.type(credentials.username, in: id)
+                hands.paste(credentials.username, in: id)
                 hands.press([.enter], in: id)
                 hands.press(Array(repeating: .backspace, count: form.passwordLength), in: id)
-                hands.type(credentials.password, in: id)
+                hands.paste(credentials.password, in: id)
                 hands.press([.enter], in: id)
             },
-            screenAction("sign out", weight: 2, on: { if case .profile(let model) = $0 { model.auth.state.account != nil && !model.auth.isWorking } else { false } }) {
+            screenAction("sign out", edits: [], weight: 2, on: { if case .profile(let model) = $0 { model.auth.state.account != nil && !model.auth.isWorking } else { false } }) {
                 hands, _, id, _ in hands.press([.character("o")], in: id)
             },
         ]
@@ -71,11 +73,28 @@ extension CampusIncarnation {
     /// checks follow, so that windows, notes and the basket collide.
     static let queries = ["austen", "emma", "pride", "sense", "dickens", ""]
 
+    /// A value on a window's screens that a student's action means to change.
+    enum Field: Sendable {
+        case query, selection, path, note, basket
+
+        /// Whether `key` is a value of this field.
+        func matches(_ key: HistoryKey) -> Bool {
+            switch self {
+            case .query: key.name == "query"
+            case .selection: key.name == "selection"
+            case .path: key.name == "path"
+            case .note: key.name.hasPrefix("note:")
+            case .basket: key.name == "basket"
+            }
+        }
+    }
+
     /// An action of the student on the window of the scene they act in, enabled while the launch
-    /// gate is open and the screen on top passes `isShown`. Records what it changed on the screen,
-    /// field by field.
+    /// gate is open and the screen on top passes `isShown`. Records what it changed of the
+    /// fields it `edits`, field by field.
     private static func screenAction(
-        _ name: String, weight: Int = 1, on isShown: @escaping @MainActor @Sendable (WindowModel.Screen) -> Bool = { _ in true },
+        _ name: String, edits: [Field], weight: Int = 1,
+        on isShown: @escaping @MainActor @Sendable (WindowModel.Screen) -> Bool = { _ in true },
         perform: @escaping @MainActor @Sendable (SimulatedHands, WindowModel, SceneSessionID, inout SimulationRandom) -> Void
     ) -> UserAction<CampusIncarnation> {
         UserAction(name: name, weight: weight) { context in
@@ -85,11 +104,12 @@ extension CampusIncarnation {
         } perform: { context, random in
             let incarnation = context.incarnation
             guard let window = incarnation.composition.window(for: context.scene.id) else { return }
+            let meant = { (observation: Observation) in edits.contains { $0.matches(observation.key) } }
             let fieldsBefore = fields(of: window)
             let valuesBefore = incarnation.valuesShown(in: window)
             perform(incarnation.hands, window, window.sessionID, &random)
-            incarnation.history.edit(changesFrom: fieldsBefore, to: fields(of: window), durability: .restorable)
-            incarnation.history.edit(changesFrom: valuesBefore, to: incarnation.valuesShown(in: window))
+            incarnation.history.edit(changesFrom: fieldsBefore, to: fields(of: window).filter(meant), durability: .restorable)
+            incarnation.history.edit(changesFrom: valuesBefore, to: incarnation.valuesShown(in: window).filter(meant))
         }
     }
 

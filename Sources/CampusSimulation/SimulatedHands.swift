@@ -1,8 +1,8 @@
 import CampusLibrary
 import Lifecycle
 
-/// The simulated student's hands: key presses into the same ``TerminalShell`` the terminal app
-/// drives, on the window of the scene the student acts in. So every action goes through what a
+/// The simulated student's hands: key presses (and pastes) into the same ``TerminalShell`` the
+/// terminal app drives, on the window of the scene the student acts in. So every action goes through what a
 /// person touches — the shell's keys, the window's screens and their view models — and a bug
 /// that lives only in a screen (a model that keeps typed text, a list that forgets its
 /// selection) is as reachable as it is for a person at the keyboard.
@@ -30,9 +30,21 @@ final class SimulatedHands: TerminalWindowManager {
         for key in keys { shell.handle(key) }
     }
 
-    /// Types `text`, one character at a time.
-    func type(_ text: String, in scene: SceneSessionID) {
-        press(text.map(TerminalKey.character), in: scene)
+    /// Pastes `text` into the field of the screen on top, as a terminal delivers a paste: the
+    /// text arrives at once, through the same view-model call the shell makes for each typed
+    /// character (`updateQuery`, `type`), rather than a call per character — which would search
+    /// the catalogue once per letter and cost the simulation more than it finds.
+    func paste(_ text: String, in scene: SceneSessionID) {
+        guard let window = composition.window(for: scene), !text.isEmpty else { return }
+        activeWindowID = scene
+        defer { activeWindowID = nil }
+        shell.prepareActiveWindow()
+        switch window.screen {
+        case .search(let model): model.updateQuery(model.query + text)
+        case .notes(let model): model.type(text)
+        case .profile(let model): model.type(text)
+        case .book, .basket: for character in text { shell.handle(.character(character)) }
+        }
     }
 
     var windowIDs: [SceneSessionID] { composition.windows.keys.sorted { $0.rawValue < $1.rawValue } }

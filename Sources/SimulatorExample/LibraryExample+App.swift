@@ -105,10 +105,12 @@ extension LibraryExample {
         [
             .shownRecordsExist { library in
                 guard let books = library.catalogue.books else { return [] }
-                return library.sortedControllers.compactMap { controller in
-                    guard controller.restorationSettled, let selection = controller.selection else { return nil }
-                    return ShownReference(scene: controller.id, field: "selection", id: selection, exists: books[selection] != nil)
+                var shown: [ShownReference] = []
+                for controller in library.sortedControllers where controller.restorationSettled {
+                    guard let selection = controller.selection else { continue }
+                    shown.append(ShownReference(scene: controller.id, field: "selection", id: selection, exists: books[selection] != nil))
                 }
+                return shown
             },
             AppInvariant(name: "basket priced") { library in
                 for line in library.basket.lines ?? [] where line.price <= 0 {
@@ -117,17 +119,22 @@ extension LibraryExample {
                 return nil
             },
             .oneScenePerScreenModel { library in
-                library.sortedControllers.flatMap { controller in
-                    [ScreenModel(scene: controller.id, role: "list", model: controller.list)]
-                        + (controller.editor.map { [ScreenModel(scene: controller.id, role: "note editor", model: $0)] } ?? [])
+                var models: [ScreenModel] = []
+                models.reserveCapacity(2 * library.sortedControllers.count)
+                for controller in library.sortedControllers {
+                    models.append(ScreenModel(scene: controller.id, role: "list", model: controller.list))
+                    if let editor = controller.editor { models.append(ScreenModel(scene: controller.id, role: "note editor", model: editor)) }
                 }
+                return models
             },
             .screenEditsReachModel { library in
-                library.sortedControllers.compactMap { controller in
-                    guard let editor = controller.editor, editor.isEditable else { return nil }
+                var edits: [ScreenEdit] = []
+                for controller in library.sortedControllers {
+                    guard let editor = controller.editor, editor.isEditable else { continue }
                     let isActive = library.environment.runtime.scenes[controller.id]?.state == .foregroundActive
-                    return ScreenEdit(scene: controller.id, field: "note editor", shown: editor.text, model: controller.note.text, isSceneActive: isActive)
+                    edits.append(ScreenEdit(scene: controller.id, field: "note editor", shown: editor.text, model: controller.note.text, isSceneActive: isActive))
                 }
+                return edits
             },
         ]
     }

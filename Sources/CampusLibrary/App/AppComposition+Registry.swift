@@ -88,7 +88,7 @@ extension AppComposition {
             (scene: LifecycleScene, services: AppServices, screens: ScreenFactory, runtime: LifecycleRuntime) in
             WindowModel(
                 sessionID: scene.id, services: services, scope: scene.scope, screens: screens,
-                search: sharedSearch?.model(services: services, scope: runtime.applicationScope)
+                search: sharedSearch?.model(services: services, scope: runtime.applicationScope), bugs: bugs
             )
         }
     }

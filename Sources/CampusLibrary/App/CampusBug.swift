@@ -8,6 +8,9 @@ package enum CampusBug: String, CaseIterable, Codable, Sendable, Comparable {
     /// The note editor's view model keeps what is typed to itself and hands it to the draft only
     /// in its deinit, when the editor is closed: a kill while it is open loses the text.
     case noteEditorSavesInDeinit
+    /// The search list forgets the window's selection whenever its results are loaded again (a
+    /// list that resets its state on re-render): what the student picked silently disappears.
+    case listForgetsSelection
     /// One search model (query, results, selection) serves every window, as an
     /// application-lifetime object would: what one window searches or selects shows in all.
     case sharedSearchModel

@@ -37,11 +37,14 @@ public final class HistoryRecorder {
     /// Records an edit of each value that `before` and `after` both show, differently, in the
     /// order of `after`: what a user action, or the app, changed on a screen, field by field. A
     /// value only `after` shows (a screen just opened) is not an edit: it shows what was there.
+    /// Pass in `after` only the fields the change meant to set; the others are checked, not
+    /// recorded.
     ///
     /// ```swift
     /// let before = fields(of: window)            // [Observation]: query@S1, selection@S1, path@S1
-    /// window.search.updateQuery("austen")        // through the screen the user touches
-    /// history.edit(changesFrom: before, to: fields(of: window), durability: .restorable)
+    /// hands.type("austen", in: window)           // through the screen the user touches
+    /// let query = fields(of: window).filter { $0.key.name == "query" }
+    /// history.edit(changesFrom: before, to: query, durability: .restorable)
     /// ```
     ///
     /// Recording each field under its own key (`HistoryKey("query", scene: id)`) is what lets the

@@ -26,14 +26,15 @@ extension AppInvariant {
         _ models: @escaping @MainActor @Sendable (Incarnation) -> [ScreenModel]
     ) -> AppInvariant {
         AppInvariant(name: "one scene per screen model") { incarnation in
-            var owners: [ObjectIdentifier: ScreenModel] = [:]
-            for model in models(incarnation) {
-                let id = ObjectIdentifier(model.model)
-                if let owner = owners[id], owner.scene != model.scene {
-                    return "scene \(model.scene.rawValue)'s \(model.role) model is scene \(owner.scene.rawValue)'s \(owner.role) model "
+            // Pairwise: a few models per scene, so comparing each with the earlier ones is
+            // cheaper than hashing them (the check runs after every step).
+            let models = models(incarnation)
+            for index in models.indices {
+                let model = models[index]
+                for earlier in models[..<index] where earlier.model === model.model && earlier.scene != model.scene {
+                    return "scene \(model.scene.rawValue)'s \(model.role) model is scene \(earlier.scene.rawValue)'s \(earlier.role) model "
                         + "(one \(String(describing: type(of: model.model))) serves both): what one window does shows in the other"
                 }
-                owners[id] = model
             }
             return nil
         }

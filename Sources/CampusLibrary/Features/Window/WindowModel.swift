@@ -55,19 +55,22 @@ public final class WindowModel {
     /// Creates a fresh window whose work runs in `scope` (the scene's) and whose screens `screens`
     /// builds.
     public convenience init(sessionID: SceneSessionID, services: AppServices, scope: TaskScope, screens: ScreenFactory) {
-        self.init(sessionID: sessionID, services: services, scope: scope, screens: screens, search: nil)
+        self.init(sessionID: sessionID, services: services, scope: scope, screens: screens, search: nil, bugs: [])
     }
 
-    /// Creates a window whose search screen is `search` (a new one for `nil`): only the planted
-    /// ``CampusBug/sharedSearchModel`` hands every window the same one.
-    package init(sessionID: SceneSessionID, services: AppServices, scope: TaskScope, screens: ScreenFactory, search: SearchViewModel?) {
+    /// Creates a window whose search screen is `search` (a new one, with `bugs` planted, for
+    /// `nil`): only the planted ``CampusBug/sharedSearchModel`` hands every window the same one.
+    package init(
+        sessionID: SceneSessionID, services: AppServices, scope: TaskScope, screens: ScreenFactory, search: SearchViewModel?,
+        bugs: Set<CampusBug>
+    ) {
         self.sessionID = sessionID
         self.services = services
         self.scope = scope
         self.screens = screens
         let search = search ?? SearchViewModel(
             catalogue: services.catalogue, arrivals: services.arrivals, analytics: services.analytics,
-            clock: services.clock, scope: scope
+            clock: services.clock, scope: scope, bugs: bugs
         )
         self.search = search
         self.screen = .search(search)
