@@ -20,19 +20,18 @@ extension CampusIncarnation {
                 hands.press([.escape], in: id)
                 hands.paste(random.element(of: queries), in: id)
             },
-            screenAction("move in the list", edits: [.selection], weight: 2, on: { if case .search(let model) = $0 { !model.books.isEmpty } else { false } }) {
-                hands, _, id, random in
-                let down = random.chance(3, in: 4)
-                hands.press(Array(repeating: down ? .down : .up, count: 1 + random.int(below: 3)), in: id)
+            screenAction("move in the list", edits: [.selection], weight: 2, on: { $0.listsBooks }) { hands, _, id, random in
+                let key: TerminalKey = random.chance(3, in: 4) ? .down : .up
+                hands.press(Array(repeating: key, count: 1 + random.int(below: 3)), in: id)
             },
-            screenAction("open from the list", edits: [.selection, .path], weight: 3, on: { if case .search(let model) = $0 { model.bookToOpen != nil } else { false } }) {
-                hands, _, id, _ in hands.press([.enter], in: id)
+            screenAction("open from the list", edits: [.selection, .path], weight: 3, on: { $0.hasBookToOpen }) { hands, _, id, _ in
+                hands.press([.enter], in: id)
             },
+            // Opening a book's screen also selects the book (`WindowModel.open(_:)`).
             screenAction("open notes", edits: [.selection, .path], weight: 3, on: { $0.isBook }) { hands, _, id, _ in
                 hands.press([.character("n")], in: id)
             },
-            screenAction("type in the note", edits: [.note], weight: 4, on: { if case .notes(let model) = $0 { model.isEditable } else { false } }) {
-                hands, window, id, random in
+            screenAction("type in the note", edits: [.note], weight: 4, on: { $0.isEditableNote }) { hands, window, id, random in
                 guard case .notes(let model) = window.screen else { return }
                 if random.chance(1, in: 5), !model.text.isEmpty {
                     hands.press(Array(repeating: .backspace, count: 1 + random.int(below: 8)), in: id)
@@ -40,20 +39,22 @@ extension CampusIncarnation {
                     hands.paste(" w\(random.int(below: 100_000))", in: id)
                 }
             },
-            screenAction("back", edits: [.path], on: { if case .search = $0 { false } else { true } }) { hands, _, id, _ in
+            screenAction("back", edits: [.path], on: { !$0.isSearch }) { hands, _, id, _ in
                 hands.press([.escape], in: id)
             },
-            screenAction("toggle in basket", edits: [.basket], weight: 2, on: { if case .book(let model) = $0 { model.record.value != nil } else { false } }) {
-                hands, _, id, _ in hands.press([.character("a")], in: id)
+            screenAction("toggle in basket", edits: [.basket], weight: 2, on: { $0.isLoadedBook }) { hands, _, id, _ in
+                hands.press([.character("a")], in: id)
             },
-            screenAction("open basket", edits: [.path], on: { $0.isSearch || $0.isBook }) { hands, _, id, _ in hands.press([.control("b")], in: id) },
-            screenAction("remove from basket", edits: [.basket], weight: 2, on: { if case .basket(let model) = $0 { !model.items.isEmpty } else { false } }) {
-                hands, _, id, random in
+            screenAction("open basket", edits: [.path], on: { $0.isSearch || $0.isBook }) { hands, _, id, _ in
+                hands.press([.control("b")], in: id)
+            },
+            screenAction("remove from basket", edits: [.basket], weight: 2, on: { $0.listsBasketItems }) { hands, _, id, random in
                 hands.press(Array(repeating: .down, count: random.int(below: 3)) + [.character("d")], in: id)
             },
-            screenAction("open profile", edits: [.path], weight: 2, on: { $0.isSearch || $0.isBook }) { hands, _, id, _ in hands.press([.control("p")], in: id) },
-            screenAction("sign in", edits: [], weight: 2, on: { if case .profile(let model) = $0 { model.auth.state == .signedOut && !model.auth.isWorking } else { false } }) {
-                hands, window, id, _ in
+            screenAction("open profile", edits: [.path], weight: 2, on: { $0.isSearch || $0.isBook }) { hands, _, id, _ in
+                hands.press([.control("p")], in: id)
+            },
+            screenAction("sign in", edits: [], weight: 2, on: { $0.isSignInForm }) { hands, window, id, _ in
                 guard case .profile(let form) = window.screen else { return }
                 if form.focusedField == .password { hands.press([.up], in: id) }
                 hands.press(Array(repeating: .backspace, count: form.username.count), in: id)
@@ -63,8 +64,8 @@ extension CampusIncarnation {
                 hands.paste(credentials.password, in: id)
                 hands.press([.enter], in: id)
             },
-            screenAction("sign out", edits: [], weight: 2, on: { if case .profile(let model) = $0 { model.auth.state.account != nil && !model.auth.isWorking } else { false } }) {
-                hands, _, id, _ in hands.press([.character("o")], in: id)
+            screenAction("sign out", edits: [], weight: 2, on: { $0.isSignedInProfile }) { hands, _, id, _ in
+                hands.press([.character("o")], in: id)
             },
         ]
     }
@@ -118,7 +119,8 @@ extension CampusIncarnation {
     func valuesShown(in window: WindowModel) -> [Observation] {
         var values: [Observation] = []
         if let note = Self.noteShown(in: window) { values.append(note) }
-        if composition.services.basket.isHydrated { values.append(Observation(key: Self.basketKey, value: Self.shown(composition.services.basket))) }
+        let basket = composition.services.basket
+        if basket.isHydrated { values.append(Observation(key: Self.basketKey, value: Self.shown(basket))) }
         return values
     }
 
@@ -129,14 +131,42 @@ extension CampusIncarnation {
     }
 }
 
+/// What the student sees on top of a window, for the actions' preconditions.
+@MainActor
 extension WindowModel.Screen {
-    /// Whether this is the search screen.
     var isSearch: Bool {
         if case .search = self { true } else { false }
     }
 
-    /// Whether this is a book record.
+    var listsBooks: Bool {
+        if case .search(let model) = self { !model.books.isEmpty } else { false }
+    }
+
+    var hasBookToOpen: Bool {
+        if case .search(let model) = self { model.bookToOpen != nil } else { false }
+    }
+
     var isBook: Bool {
         if case .book = self { true } else { false }
+    }
+
+    var isLoadedBook: Bool {
+        if case .book(let model) = self { model.record.value != nil } else { false }
+    }
+
+    var isEditableNote: Bool {
+        if case .notes(let model) = self { model.isEditable } else { false }
+    }
+
+    var listsBasketItems: Bool {
+        if case .basket(let model) = self { !model.items.isEmpty } else { false }
+    }
+
+    var isSignInForm: Bool {
+        if case .profile(let model) = self { model.auth.state == .signedOut && !model.auth.isWorking } else { false }
+    }
+
+    var isSignedInProfile: Bool {
+        if case .profile(let model) = self { model.auth.state.account != nil && !model.auth.isWorking } else { false }
     }
 }

@@ -12,9 +12,10 @@ extension CampusIncarnation {
             AppInvariant(name: "basket rules") { $0.basketProblem },
             .noRecordCreatedEmpty { $0.server.createdRecords },
             .savedMeansWritten { incarnation in
-                noteBooks.map { id in
+                zip(noteBooks, noteNames).map { id, name in
                     let draft = incarnation.composition.services.notes.draft(for: id)
-                    return SaveIndicator(name: "the note on \(id)", saysSaved: draft.saveState == .saved, hasUnwrittenChanges: draft.hasUnsavedChanges)
+                    let saysSaved = draft.saveState == .saved
+                    return SaveIndicator(name: name, saysSaved: saysSaved, hasUnwrittenChanges: draft.hasUnsavedChanges)
                 }
             },
             AppInvariant(name: "window state") { $0.windowProblem },
@@ -22,6 +23,9 @@ extension CampusIncarnation {
             .screenEditsReachModel { $0.screenEdits },
         ]
     }
+
+    /// How messages name the notes of ``noteBooks`` (made once: the checks run after every step).
+    static let noteNames = noteBooks.map { "the note on \($0)" }
 
     /// The models of every window's screens: its search screen and the screen on top.
     var screenModels: [ScreenModel] {
@@ -43,7 +47,9 @@ extension CampusIncarnation {
         composition.windows.sorted { $0.key.rawValue < $1.key.rawValue }.compactMap { id, window in
             guard case .notes(let editor) = window.screen, editor.isEditable else { return nil }
             let isActive = composition.environment.runtime.scenes[id]?.state == .foregroundActive
-            return ScreenEdit(scene: id, field: "note editor", shown: editor.text, model: editor.draft.text, isSceneActive: isActive)
+            return ScreenEdit(
+                scene: id, field: "note editor", shown: editor.text, model: editor.draft.text, isSceneActive: isActive
+            )
         }
     }
 

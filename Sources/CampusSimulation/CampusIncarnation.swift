@@ -81,7 +81,8 @@ public final class CampusIncarnation {
         hands = SimulatedHands(composition: composition)
         composition.services.auth.onAccountChange = { [tokens] account in
             history.edit(Self.accountKey, value: account?.username)
-            if ((try? tokens.token()) != nil) == (account != nil) { history.acknowledge(Self.accountKey, value: account?.username) }
+            let isStored = (try? tokens.token()) != nil
+            if isStored == (account != nil) { history.acknowledge(Self.accountKey, value: account?.username) }
         }
         for id in Self.noteBooks { _ = composition.services.notes.draft(for: id) }
     }
@@ -116,8 +117,9 @@ public final class CampusIncarnation {
         return result
     }
 
-    /// Books whose notes the student edits; their drafts are opened at launch so that what was
-    /// saved is visible (and checked) after every relaunch.
+    /// Books whose notes are checked after every relaunch, whether or not an editor shows them:
+    /// their drafts are opened at launch, as any screen opening the note would show it. (Notes on
+    /// other books are checked while an editor shows them.)
     static let noteBooks = Array(books.prefix(3).map(\.id))
     /// Books the student opens and puts in the basket: few, so that windows and notes collide.
     static let browsedBooks = Array(books.prefix(8))

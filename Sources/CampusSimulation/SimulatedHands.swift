@@ -2,9 +2,9 @@ import CampusLibrary
 import Lifecycle
 
 /// The simulated student's hands: key presses (and pastes) into the same ``TerminalShell`` the
-/// terminal app drives, on the window of the scene the student acts in. So every action goes through what a
-/// person touches — the shell's keys, the window's screens and their view models — and a bug
-/// that lives only in a screen (a model that keeps typed text, a list that forgets its
+/// terminal app drives, on the window of the scene the student acts in. So every action goes
+/// through what a person touches — the shell's keys, the window's screens and their view models —
+/// and a bug that lives only in a screen (a model that keeps typed text, a list that forgets its
 /// selection) is as reachable as it is for a person at the keyboard.
 ///
 /// Window management belongs to the simulator (it connects, activates and disconnects scenes

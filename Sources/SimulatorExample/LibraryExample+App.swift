@@ -108,7 +108,8 @@ extension LibraryExample {
                 var shown: [ShownReference] = []
                 for controller in library.sortedControllers where controller.restorationSettled {
                     guard let selection = controller.selection else { continue }
-                    shown.append(ShownReference(scene: controller.id, field: "selection", id: selection, exists: books[selection] != nil))
+                    let exists = books[selection] != nil
+                    shown.append(ShownReference(scene: controller.id, field: "selection", id: selection, exists: exists))
                 }
                 return shown
             },
@@ -123,7 +124,9 @@ extension LibraryExample {
                 models.reserveCapacity(2 * library.sortedControllers.count)
                 for controller in library.sortedControllers {
                     models.append(ScreenModel(scene: controller.id, role: "list", model: controller.list))
-                    if let editor = controller.editor { models.append(ScreenModel(scene: controller.id, role: "note editor", model: editor)) }
+                    if let editor = controller.editor {
+                        models.append(ScreenModel(scene: controller.id, role: "note editor", model: editor))
+                    }
                 }
                 return models
             },
@@ -132,7 +135,12 @@ extension LibraryExample {
                 for controller in library.sortedControllers {
                     guard let editor = controller.editor, editor.isEditable else { continue }
                     let isActive = library.environment.runtime.scenes[controller.id]?.state == .foregroundActive
-                    edits.append(ScreenEdit(scene: controller.id, field: "note editor", shown: editor.text, model: controller.note.text, isSceneActive: isActive))
+                    edits.append(
+                        ScreenEdit(
+                            scene: controller.id, field: "note editor", shown: editor.text, model: controller.note.text,
+                            isSceneActive: isActive
+                        )
+                    )
                 }
                 return edits
             },

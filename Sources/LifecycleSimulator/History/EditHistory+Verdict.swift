@@ -11,30 +11,39 @@ extension EditHistory {
     /// - Otherwise a live mismatch is ``Violation/Kind/lostLiveEdit``; a value the key once had
     ///   (or nothing) is ``Violation/Kind/lostAcknowledgedEdit``; anything else is
     ///   ``Violation/Kind/phantomData``.
-    func verdict(for key: HistoryKey, shows value: String?, expected: String??, live: Bool) -> (kind: Violation.Kind, message: String) {
+    func verdict(
+        for key: HistoryKey, shows value: String?, expected: String??, live: Bool
+    ) -> (kind: Violation.Kind, message: String) {
         let shown = HistoryRecorder.show(value)
         let wanted = Self.describe(expected, live: live)
         if let value, let scene = key.scene {
             if let source = newestHolder(of: value, named: key.name, otherThan: scene) {
-                return (.crossSceneLeak, Self.leakMessage(key, scene: scene, shown: shown, source: source, own: own(key, expected, live: live)))
+                let own = own(key, expected, live: live)
+                return (.crossSceneLeak, Self.leakMessage(key, scene: scene, shown: shown, source: source, own: own))
             }
         }
         if value != nil, !wasEverValue(value, of: key),
            let other = otherKeys(named: key.name, holding: value, excluding: key).first {
-            return (.crossSceneLeak, "\(key) shows \(shown), a value made for \(other) and never for \(key); \(key) should show \(wanted)")
+            let message = "\(key) shows \(shown), a value made for \(other) and never for \(key); \(key) should show \(wanted)"
+            return (.crossSceneLeak, message)
         }
         if live { return (.lostLiveEdit, "\(key) shows \(shown) instead of \(wanted)") }
-        if value == nil || wasEverValue(value, of: key) { return (.lostAcknowledgedEdit, "\(key) shows \(shown) instead of \(wanted)") }
+        if value == nil || wasEverValue(value, of: key) {
+            return (.lostAcknowledgedEdit, "\(key) shows \(shown) instead of \(wanted)")
+        }
         return (.phantomData, "\(key) shows \(shown), which no edit ever set")
     }
 
     /// The key of another scene, with the same name as `name`, whose newest version is `value`;
     /// of several, the one edited last.
-    func newestHolder(of value: String, named name: String, otherThan scene: SceneSessionID) -> (key: HistoryKey, version: Version)? {
+    func newestHolder(
+        of value: String, named name: String, otherThan scene: SceneSessionID
+    ) -> (key: HistoryKey, version: Version)? {
         var best: (key: HistoryKey, version: Version)?
         for (key, entry) in entries where key.name == name && key.scene != nil && key.scene != scene {
             guard let newest = entry.versions.last, newest.value == value else { continue }
-            if let current = best, (current.version.incarnation, current.version.step, current.key) > (newest.incarnation, newest.step, key) {
+            if let current = best,
+               (current.version.incarnation, current.version.step, current.key) > (newest.incarnation, newest.step, key) {
                 continue
             }
             best = (key, newest)
@@ -61,7 +70,8 @@ extension EditHistory {
     private static func describe(_ expected: String??, live: Bool) -> String {
         switch expected {
         case .none: "a value it once had, or nothing"
-        case .some(let value): live ? "the user's latest edit \(HistoryRecorder.show(value))" : "the acknowledged \(HistoryRecorder.show(value))"
+        case .some(let value):
+            live ? "the user's latest edit \(HistoryRecorder.show(value))" : "the acknowledged \(HistoryRecorder.show(value))"
         }
     }
 }

@@ -52,7 +52,8 @@ public final class HistoryRecorder {
     /// scene's value shows in another.
     public func edit(changesFrom before: [Observation], to after: [Observation], durability: Durability = .durable) {
         for observation in after {
-            guard let earlier = before.first(where: { $0.key == observation.key }), earlier.value != observation.value else { continue }
+            guard let earlier = before.first(where: { $0.key == observation.key }), earlier.value != observation.value
+            else { continue }
             edit(observation.key, value: observation.value, durability: durability)
         }
     }

@@ -32,8 +32,9 @@ extension AppInvariant {
             for index in models.indices {
                 let model = models[index]
                 for earlier in models[..<index] where earlier.model === model.model && earlier.scene != model.scene {
-                    return "scene \(model.scene.rawValue)'s \(model.role) model is scene \(earlier.scene.rawValue)'s \(earlier.role) model "
-                        + "(one \(String(describing: type(of: model.model))) serves both): what one window does shows in the other"
+                    let type = String(describing: type(of: model.model))
+                    return "scene \(model.scene.rawValue)'s \(model.role) model is scene \(earlier.scene.rawValue)'s "
+                        + "\(earlier.role) model (one \(type) serves both): what one window does shows in the other"
                 }
             }
             return nil
@@ -49,8 +50,9 @@ extension AppInvariant {
     ) -> AppInvariant {
         AppInvariant(name: "screen edits reach the model on resign") { incarnation in
             for edit in edits(incarnation) where !edit.isSceneActive && edit.shown != edit.model {
-                return "scene \(edit.scene.rawValue) is no longer active, its \(edit.field) shows \(HistoryRecorder.show(edit.shown)), "
-                    + "but the model beneath holds \(HistoryRecorder.show(edit.model)): the edit lives only in the screen"
+                return "scene \(edit.scene.rawValue) is no longer active, its \(edit.field) shows "
+                    + "\(HistoryRecorder.show(edit.shown)), but the model beneath holds \(HistoryRecorder.show(edit.model)): "
+                    + "the edit lives only in the screen"
             }
             return nil
         }

@@ -12,9 +12,8 @@ extension Timeline {
         for step in steps {
             var cells: [String: [String]] = [:]
             for record in step.records { cells[Self.column(record.lane), default: []].append(Self.shown(record)) }
-            table.append(
-                [Self.time(step.milliseconds), "#\(step.step)", step.event] + lanes.map { (cells[$0] ?? []).joined(separator: "; ") }
-            )
+            let laneCells = lanes.map { (cells[$0] ?? []).joined(separator: "; ") }
+            table.append([Self.time(step.milliseconds), "#\(step.step)", step.event] + laneCells)
         }
         let widths = table[0].indices.map { column in table.map { $0[column].count }.max() ?? 0 }
         return table.map { cells in

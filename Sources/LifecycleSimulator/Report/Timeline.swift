@@ -128,7 +128,8 @@ public struct Timeline: Sendable {
                 break
             }
             let window = rest.prefix(room + 1)
-            if let space = window.lastIndex(of: " "), space > rest.startIndex, current.count + rest.distance(from: rest.startIndex, to: space) > indent {
+            // A space past the indentation (never one inside the lane's prefix).
+            if let space = window.lastIndex(of: " "), current.count + rest.distance(from: rest.startIndex, to: space) > indent {
                 current += rest[..<space]
                 rest = rest[rest.index(after: space)...]
             } else {
