@@ -1,26 +1,26 @@
 import Lifecycle
 
 extension EditHistory {
-    /// What it means that `key` shows `value`, which the checks refused: `expected` is the value
-    /// the key should show (the user's live edit when `live`, else the acknowledged one, `nil`
-    /// when nothing was acknowledged). Returns the violation's kind and message.
+    /// What it means that `key` shows `value`, which the checks refused in `step`: `expected` is
+    /// the value the key should show (the user's live edit when `live`, else the acknowledged
+    /// one, `nil` when nothing was acknowledged). Returns the violation's kind and message.
     ///
-    /// - A value of a scene's field that another scene's same field holds as its newest value,
+    /// - A value of a scene's field that another scene's same field holds as its newest value
+    ///   (for nothing, `nil`, only one set in this very step: every fresh field holds nothing),
     ///   or that only other scenes' fields ever held, is a ``Violation/Kind/crossSceneLeak``: the
     ///   message names the field, both scenes and both values.
     /// - Otherwise a live mismatch is ``Violation/Kind/lostLiveEdit``; a value the key once had
     ///   (or nothing) is ``Violation/Kind/lostAcknowledgedEdit``; anything else is
     ///   ``Violation/Kind/phantomData``.
     func verdict(
-        for key: HistoryKey, shows value: String?, expected: String??, live: Bool
+        for key: HistoryKey, shows value: String?, expected: String??, live: Bool, step: Int
     ) -> (kind: Violation.Kind, message: String) {
         let shown = HistoryRecorder.show(value)
         let wanted = Self.describe(expected, live: live)
-        if let value, let scene = key.scene {
-            if let source = newestHolder(of: value, named: key.name, otherThan: scene) {
-                let own = own(key, expected, live: live)
-                return (.crossSceneLeak, Self.leakMessage(key, scene: scene, shown: shown, source: source, own: own))
-            }
+        if let scene = key.scene, let source = newestHolder(of: value, named: key.name, otherThan: scene),
+           value != nil || source.version.step == step {
+            let own = own(key, expected, live: live)
+            return (.crossSceneLeak, Self.leakMessage(key, scene: scene, shown: shown, source: source, own: own))
         }
         if value != nil, !wasEverValue(value, of: key),
            let other = otherKeys(named: key.name, holding: value, excluding: key).first {
@@ -37,7 +37,7 @@ extension EditHistory {
     /// The key of another scene, with the same name as `name`, whose newest version is `value`;
     /// of several, the one edited last.
     func newestHolder(
-        of value: String, named name: String, otherThan scene: SceneSessionID
+        of value: String?, named name: String, otherThan scene: SceneSessionID
     ) -> (key: HistoryKey, version: Version)? {
         var best: (key: HistoryKey, version: Version)?
         for (key, entry) in entries where key.name == name && key.scene != nil && key.scene != scene {

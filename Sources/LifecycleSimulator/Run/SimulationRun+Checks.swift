@@ -66,7 +66,7 @@ extension SimulationRun {
     }
 
     private func report(_ key: HistoryKey, shows value: String?, expected: String??, live: Bool) {
-        let verdict = context.history.verdict(for: key, shows: value, expected: expected, live: live)
+        let verdict = context.history.verdict(for: key, shows: value, expected: expected, live: live, step: context.step)
         context.report(verdict.kind, verdict.message)
     }
 
