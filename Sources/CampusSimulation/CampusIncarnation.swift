@@ -14,13 +14,13 @@ import LifecycleSimulator
 /// let outcome = await simulator.run(seed: 7, depth: 50)
 /// ```
 ///
-/// The student acts through the app's screens (their hands press the terminal shell's keys); what
-/// each action changed on the screen it touched is recorded as their edit. The history learns
-/// what the app says is saved: notes (acknowledged when the draft is durably saved), the basket
-/// (by the inactive rule), the signed-in account (recorded when the app shows it, acknowledged
-/// once the token is stored), and each window's query, selection and navigation path, one field
-/// each (acknowledged when the system captures the scene's restoration payload). Built by the
-/// simulator once per launch; lives on the main actor.
+/// The student acts through the app's screens (their hands press the terminal shell's keys);
+/// what each action meant to change on the screen it touched is recorded as their edit. The
+/// history learns what the app says is saved: notes (acknowledged when the draft is durably
+/// saved), the basket (by the inactive rule), the signed-in account (recorded when the app shows
+/// it, acknowledged once the token is stored), and each window's query, selection and navigation
+/// path, one field each (acknowledged when the system captures the scene's restoration payload).
+/// Built by the simulator once per launch; lives on the main actor.
 @MainActor
 public final class CampusIncarnation {
     /// Where the app keeps its data on the simulated disk.
