@@ -10,9 +10,47 @@ extension CampusIncarnation {
         [
             AppInvariant(name: "token placement") { $0.tokenPlacementProblem },
             AppInvariant(name: "basket rules") { $0.basketProblem },
-            AppInvariant(name: "notes indicator") { $0.notesIndicatorProblem },
+            .noRecordCreatedEmpty { $0.server.createdRecords },
+            .savedMeansWritten { incarnation in
+                zip(noteBooks, noteNames).map { id, name in
+                    let draft = incarnation.composition.services.notes.draft(for: id)
+                    let saysSaved = draft.saveState == .saved
+                    return SaveIndicator(name: name, saysSaved: saysSaved, hasUnwrittenChanges: draft.hasUnsavedChanges)
+                }
+            },
             AppInvariant(name: "window state") { $0.windowProblem },
+            .oneScenePerScreenModel { $0.screenModels },
+            .screenEditsReachModel { $0.screenEdits },
         ]
+    }
+
+    /// How messages name the notes of ``noteBooks`` (made once: the checks run after every step).
+    static let noteNames = noteBooks.map { "the note on \($0)" }
+
+    /// The models of every window's screens: its search screen and the screen on top.
+    var screenModels: [ScreenModel] {
+        composition.windows.sorted { $0.key.rawValue < $1.key.rawValue }.flatMap { id, window -> [ScreenModel] in
+            var models = [ScreenModel(scene: id, role: "search", model: window.search)]
+            switch window.screen {
+            case .search: break
+            case .book(let model): models.append(ScreenModel(scene: id, role: "book record", model: model))
+            case .notes(let model): models.append(ScreenModel(scene: id, role: "note editor", model: model))
+            case .basket(let model): models.append(ScreenModel(scene: id, role: "basket", model: model))
+            case .profile(let model): models.append(ScreenModel(scene: id, role: "profile", model: model))
+            }
+            return models
+        }
+    }
+
+    /// What each open note editor shows against the draft beneath it.
+    var screenEdits: [ScreenEdit] {
+        composition.windows.sorted { $0.key.rawValue < $1.key.rawValue }.compactMap { id, window in
+            guard case .notes(let editor) = window.screen, editor.isEditable else { return nil }
+            let isActive = composition.environment.runtime.scenes[id]?.state == .foregroundActive
+            return ScreenEdit(
+                scene: id, field: "note editor", shown: editor.text, model: editor.draft.text, isSceneActive: isActive
+            )
+        }
     }
 
     /// Signed in ⇔ the token is in the secret store (the canary checks it is nowhere else). Once the
@@ -46,15 +84,6 @@ extension CampusIncarnation {
         let ids = basket.items.map(\.id)
         if Set(ids).count != ids.count { return "the basket holds a book twice: \(ids)" }
         if let stray = ids.first(where: { Self.bookIDs.contains($0) == false }) { return "the basket holds \(stray), which is not in the catalogue" }
-        return nil
-    }
-
-    /// A draft that says saved has nothing left to write.
-    var notesIndicatorProblem: String? {
-        for id in Self.noteBooks {
-            let draft = composition.services.notes.draft(for: id)
-            if draft.saveState == .saved, draft.hasUnsavedChanges { return "the note on \(id) says saved with an edit not written" }
-        }
         return nil
     }
 

@@ -16,11 +16,13 @@ import LifecycleSimulator
 /// let outcome = await simulator.run(seed: 7, depth: 50)
 /// ```
 ///
-/// Tells the history what the student did and what the app says is saved: notes (acknowledged
-/// when the draft is durably saved), the basket (by the inactive rule), the signed-in account
-/// (acknowledged when the app shows it), and each window's state (acknowledged when the system
-/// captures the scene's restoration payload). Built by the simulator once per launch; lives on the
-/// main actor.
+/// The student acts through the app's screens (their hands press the terminal shell's keys);
+/// what each action meant to change on the screen it touched is recorded as their edit. The
+/// history learns what the app says is saved: notes (acknowledged when the draft is durably
+/// saved), the basket (by the inactive rule), the signed-in account (recorded when the app shows
+/// it, acknowledged once the token is stored), and each window's query, selection and navigation
+/// path, one field each (acknowledged when the system captures the scene's restoration payload).
+/// Built by the simulator once per launch; lives on the main actor.
 @MainActor
 public final class CampusIncarnation {
     /// Where the app keeps its data on the simulated disk.
@@ -35,6 +37,8 @@ public final class CampusIncarnation {
     /// The secret store the token must live in (and only there).
     let tokens: SessionTokenStore
     let history: HistoryRecorder
+    /// The student's hands on the app's terminal shell.
+    let hands: SimulatedHands
 
     /// Builds the composition root of one process from `environment`.
     /// - Throws: the composition's validation error (the graph is checked by the app's tests).
@@ -72,21 +76,41 @@ public final class CampusIncarnation {
         appEnvironment.noteSaved = { note in
             history.acknowledge(Self.noteKey(note.bookID), value: note.text.isEmpty ? nil : note.text)
         }
-        appEnvironment.windowChangedByApp = { window in
-            history.edit(Self.windowKey(window.sessionID), value: Self.shown(window), durability: .restorable)
+        appEnvironment.windowChangedByApp = { window, before in
+            history.edit(
+                changesFrom: Self.fields(of: window.sessionID, before), to: Self.fields(of: window), durability: .restorable
+            )
         }
         composition = try AppComposition(environment: appEnvironment)
+        hands = SimulatedHands(composition: composition)
+        composition.services.auth.onAccountChange = { [tokens] account in
+            history.edit(Self.accountKey, value: account?.username, durability: .requested)
+            let isStored = (try? tokens.token()) != nil
+            if isStored == (account != nil) { history.acknowledge(Self.accountKey, value: account?.username) }
+        }
         for id in Self.noteBooks { _ = composition.services.notes.draft(for: id) }
     }
 
     // MARK: What the student sees
 
-    /// What the history checks: the notes of ``noteBooks`` once read, the basket once hydrated,
-    /// the account once the launch gate has opened, and every window whose books are checked.
+    /// What the history checks, as the student sees it: each window's fields (once its restored or linked books are
+    /// checked) and the note its
+    /// editor shows; the notes of ``noteBooks`` not open in an editor, as any screen opening them
+    /// would show them; the basket once hydrated; the account once the launch gate has opened.
     var observations: [Observation] {
         var result: [Observation] = []
         let services = composition.services
-        for id in Self.noteBooks {
+        var edited: Set<BookID> = []
+        for (_, window) in composition.windows.sorted(by: { $0.key.rawValue < $1.key.rawValue }) {
+            // A window whose restored or linked books are still being looked up may show a book
+            // the lookup will take out: its fields are not checked yet.
+            if !window.isCheckingBooks { result += Self.fields(of: window) }
+            if let note = Self.noteShown(in: window), case .notes(let editor) = window.screen {
+                result.append(note)
+                edited.insert(editor.bookID)
+            }
+        }
+        for id in Self.noteBooks where !edited.contains(id) {
             let draft = services.notes.draft(for: id)
             guard draft.isHydrated else { continue }
             result.append(Observation(key: Self.noteKey(id), value: draft.text.isEmpty ? nil : draft.text))
@@ -97,16 +121,12 @@ public final class CampusIncarnation {
         if !services.auth.isRestoringSession, !services.auth.isWorking {
             result.append(Observation(key: Self.accountKey, value: services.auth.state.account?.username))
         }
-        // A window whose restored or linked books are still being looked up is not checked yet:
-        // it may show a book the lookup will take out.
-        for (id, window) in composition.windows.sorted(by: { $0.key.rawValue < $1.key.rawValue }) where !window.isCheckingBooks {
-            result.append(Observation(key: Self.windowKey(id), value: Self.shown(window)))
-        }
         return result
     }
 
-    /// Books whose notes the student edits; their drafts are opened at launch so that what was
-    /// saved is visible (and checked) after every relaunch.
+    /// Books whose notes are checked after every relaunch, whether or not an editor shows them:
+    /// their drafts are opened at launch, as any screen opening the note would show it. (Notes on
+    /// other books are checked while an editor shows them.)
     static let noteBooks = Array(books.prefix(3).map(\.id))
     /// Books the student opens and puts in the basket: few, so that windows and notes collide.
     static let browsedBooks = Array(books.prefix(8))
@@ -119,18 +139,25 @@ public final class CampusIncarnation {
     static let basketKey = HistoryKey("basket")
     static let accountKey = HistoryKey("account")
     static func noteKey(_ id: BookID) -> HistoryKey { HistoryKey("note:\(id.rawValue)") }
-    static func windowKey(_ id: SceneSessionID) -> HistoryKey { HistoryKey("window", scene: id) }
 
     /// The basket as the history sees it: its book ids in order, `nil` when empty.
     static func shown(_ basket: BorrowingBasket) -> String? {
         basket.items.isEmpty ? nil : basket.items.map(\.id.rawValue).joined(separator: ",")
     }
 
-    /// A window's restorable state as the history sees it (`nil` for a fresh window).
-    static func shown(_ window: WindowModel) -> String? {
-        let state = window.state
-        guard state != WindowState() else { return nil }
+    /// A window's restorable state as the history sees it, one field each: the query (`nil` when
+    /// empty), the selection and the navigation path (`nil` on the search screen).
+    static func fields(of window: WindowModel) -> [Observation] {
+        fields(of: window.sessionID, window.state)
+    }
+
+    /// The fields of `state`, the restorable state of window `id`.
+    static func fields(of id: SceneSessionID, _ state: WindowState) -> [Observation] {
         let path = state.navigation.path.map { route in route.bookID.map { "\(route):\($0)" } ?? "\(route)" }
-        return "q=\(state.query) sel=\(state.selection?.rawValue ?? "-") path=\(path.joined(separator: "/"))"
+        return [
+            Observation(key: HistoryKey("query", scene: id), value: state.query.isEmpty ? nil : state.query),
+            Observation(key: HistoryKey("selection", scene: id), value: state.selection?.rawValue),
+            Observation(key: HistoryKey("path", scene: id), value: path.isEmpty ? nil : path.joined(separator: "/")),
+        ]
     }
 }

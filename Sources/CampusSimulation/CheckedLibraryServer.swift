@@ -4,10 +4,10 @@ import LifecycleSimulator
 
 /// The embedded library service as the simulated device reaches it — every call waits its round
 /// trip on the device's network (``SimulatedRemoteService``) — with the basket rules of the
-/// shopping-cart lesson checked at its door: no basket record is created empty, a creation
-/// repeated with the same request identifier must name the same basket, and a replacement never
-/// names a book twice. What it sees broken is kept in ``ruleBreaks`` for the
-/// ``CampusIncarnation`` invariants.
+/// shopping-cart lesson checked at its door: a creation repeated with the same request identifier
+/// must name the same basket, and a save never names a book twice. What it sees broken is kept in
+/// ``ruleBreaks``, and every basket record created in ``createdRecords`` (checked by the
+/// ready-made "no record created empty" invariant), for the ``CampusIncarnation`` invariants.
 ///
 /// Account calls and basket reads may fail or find the service down. Basket writes only take
 /// time: the basket keeps no copy on the device (its saves are remote only), so a failed write
@@ -20,6 +20,8 @@ final class CheckedLibraryServer: AccountServer, BasketRepository {
     let server: EmbeddedLibraryServer
     /// The rules the app broke, in order.
     private(set) var ruleBreaks: [String] = []
+    /// The basket records created, oldest first.
+    private(set) var createdRecords: [CreatedRecord] = []
     private var createdByRequest: [String: BasketID] = [:]
     private let network: SimulatedRemoteService
 
@@ -45,7 +47,7 @@ final class CheckedLibraryServer: AccountServer, BasketRepository {
 
     func createBasket(_ books: [BookID], requestID: String) async throws(BasketRepositoryError) -> BasketID {
         try await basketCall("create basket", mayFail: false)
-        if books.isEmpty { ruleBreaks.append("a basket record was created empty (request \(requestID))") }
+        createdRecords.append(CreatedRecord(kind: "basket", id: "of request \(requestID)", isEmpty: books.isEmpty))
         check(books)
         let id = try await server.createBasket(books, requestID: requestID)
         if let earlier = createdByRequest[requestID], earlier != id {

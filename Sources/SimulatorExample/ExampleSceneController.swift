@@ -2,16 +2,21 @@ import Foundation
 import Lifecycle
 import LifecycleSimulator
 
-/// One window of the example: its note, its selection (restored, validated, linked), its book
-/// details. The scene delegate created per scene object by ``LibraryExample``; main actor.
+/// One window of the example: its note, its two screens — the book list with its selection
+/// (restored, validated, linked) and the note editor, open when the window connects and closed
+/// and reopened by the user — and its book details. The scene delegate created per scene object
+/// by ``LibraryExample``; main actor.
 @MainActor
 final class ExampleSceneController: SceneDelegate {
     let id: SceneSessionID
     let note: ExampleNote
-    private unowned let library: LibraryExample
-    private var ownSelection: String? {
+    /// The book list (scene lifetime).
+    let list: ExampleList
+    /// The note editor while it is open (screen lifetime: closing it releases it).
+    private(set) var editor: ExampleEditor? {
         didSet { library.screen.setNeedsUpdate() }
     }
+    private unowned let library: LibraryExample
     /// Whether restoration has finished (the catalogue loaded and the payload applied).
     private(set) var restorationSettled = false {
         didSet { library.screen.setNeedsUpdate() }
@@ -19,38 +24,42 @@ final class ExampleSceneController: SceneDelegate {
     private(set) var details: String?
     private(set) var isLoadingDetails = false
     private(set) var isDisconnected = false
-    /// Whether the ``PlantedBug/sharedSelectionSingleton`` bug is planted (read on every
-    /// observation, so looked up once).
-    private let sharesSelection: Bool
 
     init(scene: LifecycleScene, library: LibraryExample) {
         self.id = scene.id
-        self.selectionKey = HistoryKey("selection", scene: scene.id)
         self.library = library
-        self.sharesSelection = library.bugs.contains(.sharedSelectionSingleton)
+        let history = library.environment.history
         self.note = ExampleNote(
             scene: scene.id, files: library.files, clock: library.environment.clock,
-            history: library.environment.history, bugs: library.bugs, screen: library.screen
+            history: history, bugs: library.bugs, screen: library.screen
         )
+        self.list = ExampleList(
+            scene: scene.id, history: history, screen: library.screen,
+            shared: library.bugs.contains(.sharedSelectionSingleton) ? library.sharedSelection : nil
+        )
+        list.onSelect = { [unowned self] in details = nil }
+        openEditor()
     }
 
-    /// The history key of this scene's selection (built once: read on every observation).
-    let selectionKey: HistoryKey
+    /// The selected book.
+    var selection: String? { list.selection }
 
-    /// The selected book: per scene, or the process-wide one with the planted bug.
-    var selection: String? {
-        sharesSelection ? library.sharedSelection.value : ownSelection
+    /// The history key of this scene's selection.
+    var selectionKey: HistoryKey { list.selectionKey }
+
+    /// Opens the note editor (nothing if it is open).
+    func openEditor() {
+        guard editor == nil else { return }
+        editor = ExampleEditor(note: note, history: library.environment.history, screen: library.screen, bugs: library.bugs)
     }
 
-    func select(_ book: String?, recordAsEdit: Bool) {
-        if sharesSelection {
-            library.sharedSelection.value = book
-        } else {
-            ownSelection = book
-        }
-        details = nil
-        if recordAsEdit { library.environment.history.edit(selectionKey, value: book, durability: .ephemeral) }
+    /// Closes the note editor, which releases it.
+    func closeEditor() {
+        editor = nil
     }
+
+    /// The note as the window shows it: the editor's text while it is open, else the note's.
+    var shownNote: String? { editor?.text ?? note.text }
 
     func sceneWillConnect(_ scene: LifecycleScene, options: ConnectionOptions) {
         let restored = ExampleEnvelope.decode(scene.session.restorationPayload)
@@ -67,7 +76,7 @@ final class ExampleSceneController: SceneDelegate {
         guard !isDisconnected else { return }
         if let restored {
             if library.bugs.contains(.unvalidatedRestoration) || library.catalogue.books?[restored] != nil {
-                select(restored, recordAsEdit: false)
+                list.select(restored, recordAsEdit: false)
             } else {
                 library.environment.logger.info("A restored book no longer exists; showing the catalogue.")
             }
@@ -105,7 +114,7 @@ final class ExampleSceneController: SceneDelegate {
     private func open(_ url: URL) {
         guard url.scheme == "library", url.host == "book", restorationSettled else { return }
         let book = url.lastPathComponent
-        if library.catalogue.books?[book] != nil { select(book, recordAsEdit: true) }
+        if library.catalogue.books?[book] != nil { list.select(book, recordAsEdit: true) }
     }
 
     /// Loads the selected book's details from the library's server (its latency, then 500 ms of

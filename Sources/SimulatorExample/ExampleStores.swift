@@ -202,8 +202,10 @@ final class ExampleBasket {
     }
 }
 
-/// The note of one scene: debounced save (300 ms), flushed on inactive and background, with a
-/// hydration guard; loaded asynchronously. Owned by its scene controller; main actor.
+/// The note of one scene, the model beneath its ``ExampleEditor``: debounced save (300 ms),
+/// flushed on inactive and background, with a hydration guard; loaded asynchronously. The editor
+/// records the user's edits; the note acknowledges what it saves. Owned by its scene controller;
+/// main actor.
 @MainActor
 final class ExampleNote {
     let key: HistoryKey
@@ -264,7 +266,6 @@ final class ExampleNote {
     func edit(_ newText: String) {
         text = newText
         isDirty = true
-        history.edit(key, value: newText)
         guard !bugs.contains(.saveOnlyAtTermination) else { return }
         debounce?.cancel()
         debounce = clock.schedule(after: .milliseconds(300)) { [weak self] in self?.save() }
@@ -299,7 +300,8 @@ final class ExampleNote {
     }
 }
 
-/// The process-wide selection of the `sharedSelectionSingleton` bug. Main actor.
+/// The process-wide selection of the `sharedSelectionSingleton` bug, which every window's
+/// ``ExampleList`` reads. Main actor.
 @MainActor
 final class SharedSelection {
     private let screen: ExampleScreen

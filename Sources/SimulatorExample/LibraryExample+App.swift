@@ -3,9 +3,10 @@ import Lifecycle
 import LifecycleSimulator
 
 extension LibraryExample {
-    /// The example as a `SimulatedApp`: its composition root, what the user sees, eight user
-    /// actions, two invariants, two deep links and two restoration mutations (an older schema,
-    /// a deleted book). `bugs` plants the chosen ``PlantedBug``s.
+    /// The example as a `SimulatedApp`: its composition root, what the user sees, ten user
+    /// actions on its screens, five invariants (four of them ready-made), two deep links and two
+    /// restoration mutations (an older schema, a deleted book). `bugs` plants the chosen
+    /// ``PlantedBug``s.
     public static func app(bugs: Set<PlantedBug> = []) -> SimulatedApp<LibraryExample> {
         var app = SimulatedApp<LibraryExample>(
             name: bugs.isEmpty ? "LibraryExample" : "LibraryExample[\(bugs.sorted().map(\.rawValue).joined(separator: ","))]"
@@ -32,10 +33,20 @@ extension LibraryExample {
     static var actions: [UserAction<LibraryExample>] {
         [
             UserAction(name: "edit note", weight: 4) { context in
-                context.incarnation.controller(for: context.scene)?.note.isHydrated == true
+                context.incarnation.controller(for: context.scene)?.editor?.isEditable == true
             } perform: { context, random in
-                guard let note = context.incarnation.controller(for: context.scene)?.note else { return }
-                note.edit("\(context.scene.id) note \(random.int(below: 1_000_000))")
+                guard let editor = context.incarnation.controller(for: context.scene)?.editor else { return }
+                editor.replaceText("\(context.scene.id) note \(random.int(below: 1_000_000))")
+            },
+            UserAction(name: "close note") { context in
+                context.incarnation.controller(for: context.scene)?.editor != nil
+            } perform: { context, _ in
+                context.incarnation.controller(for: context.scene)?.closeEditor()
+            },
+            UserAction(name: "open note") { context in
+                context.incarnation.controller(for: context.scene).map { $0.editor == nil } ?? false
+            } perform: { context, _ in
+                context.incarnation.controller(for: context.scene)?.openEditor()
             },
             UserAction(name: "select book", weight: 3) { context in
                 context.incarnation.controller(for: context.scene)?.restorationSettled == true
@@ -43,7 +54,7 @@ extension LibraryExample {
             } perform: { context, random in
                 let ids = context.incarnation.catalogue.sortedIDs
                 guard !ids.isEmpty else { return }
-                context.incarnation.controller(for: context.scene)?.select(random.element(of: ids), recordAsEdit: true)
+                context.incarnation.controller(for: context.scene)?.list.select(random.element(of: ids), recordAsEdit: true)
             },
             UserAction(name: "delete book") { context in
                 context.incarnation.catalogue.sortedIDs.count > 1
@@ -92,21 +103,46 @@ extension LibraryExample {
 
     static var invariants: [AppInvariant<LibraryExample>] {
         [
-            AppInvariant(name: "selection exists") { library in
-                guard let books = library.catalogue.books else { return nil }
-                // The report names the first broken scene by id (the sorted controllers are cached).
+            .shownRecordsExist { library in
+                guard let books = library.catalogue.books else { return [] }
+                var shown: [ShownReference] = []
                 for controller in library.sortedControllers where controller.restorationSettled {
-                    if let selection = controller.selection, books[selection] == nil {
-                        return "scene \(controller.id) shows book \(selection), which is not in the catalogue"
-                    }
+                    guard let selection = controller.selection else { continue }
+                    let exists = books[selection] != nil
+                    shown.append(ShownReference(scene: controller.id, field: "selection", id: selection, exists: exists))
                 }
-                return nil
+                return shown
             },
             AppInvariant(name: "basket priced") { library in
                 for line in library.basket.lines ?? [] where line.price <= 0 {
                     return "basket line \(line.id) is priced at \(line.price)"
                 }
                 return nil
+            },
+            .oneScenePerScreenModel { library in
+                var models: [ScreenModel] = []
+                models.reserveCapacity(2 * library.sortedControllers.count)
+                for controller in library.sortedControllers {
+                    models.append(ScreenModel(scene: controller.id, role: "list", model: controller.list))
+                    if let editor = controller.editor {
+                        models.append(ScreenModel(scene: controller.id, role: "note editor", model: editor))
+                    }
+                }
+                return models
+            },
+            .screenEditsReachModel { library in
+                var edits: [ScreenEdit] = []
+                for controller in library.sortedControllers {
+                    guard let editor = controller.editor, editor.isEditable else { continue }
+                    let isActive = library.environment.runtime.scenes[controller.id]?.state == .foregroundActive
+                    edits.append(
+                        ScreenEdit(
+                            scene: controller.id, field: "note editor", shown: editor.text, model: controller.note.text,
+                            isSceneActive: isActive
+                        )
+                    )
+                }
+                return edits
             },
         ]
     }

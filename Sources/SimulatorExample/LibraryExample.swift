@@ -4,7 +4,8 @@ import Lifecycle
 import LifecycleSimulator
 
 /// A small library app built on Lifeline for the simulator's own tests, benchmark and command:
-/// one note per window (debounced save, flushed on inactive), a per-window selection restored
+/// one note per window behind a note editor screen (debounced save, flushed on inactive), a
+/// per-window book list whose selection is restored
 /// from a validated envelope, a catalogue loaded asynchronously, a basket priced from it, sign-in
 /// with the token in the keychain, book details loaded in the scene's scope, a basket sync under
 /// a database lock, background refresh. Each of the nine classic bugs can be planted
@@ -185,7 +186,7 @@ public final class LibraryExample: ApplicationDelegate {
         catalogue.delete(id)
         basket.remove(id)
         for controller in sortedControllers where controller.selection == id {
-            controller.select(nil, recordAsEdit: true)
+            controller.list.select(nil, recordAsEdit: true)
         }
     }
 
@@ -237,7 +238,7 @@ public final class LibraryExample: ApplicationDelegate {
         if catalogue.books != nil { result.append(Observation(key: ExampleCatalogue.key, value: catalogue.encodedIDs)) }
         if basket.lines != nil { result.append(Observation(key: ExampleBasket.key, value: basket.value)) }
         for controller in sorted {
-            if controller.note.isHydrated { result.append(Observation(key: controller.note.key, value: controller.note.text)) }
+            if controller.note.isHydrated { result.append(Observation(key: controller.note.key, value: controller.shownNote)) }
             if controller.restorationSettled { result.append(Observation(key: controller.selectionKey, value: controller.selection)) }
         }
         return result

@@ -1,6 +1,7 @@
-/// The classic lifecycle bugs of SIMULATION.md, and two more of the kinds the device's fidelity
-/// exposes (work after background time, a file written in place), each of which can be planted in
-/// the ``LibraryExample`` app to show that the simulator finds it. A `Codable` value.
+/// The classic lifecycle bugs of SIMULATION.md, and bugs of the kinds the device's fidelity
+/// exposes (work after background time, a file written in place, state that lives only in a
+/// screen), each of which can be planted in the ``LibraryExample`` app to show that the simulator
+/// finds it. A `Codable` value.
 public enum PlantedBug: String, CaseIterable, Codable, Sendable, Comparable {
     /// Notes are saved only in `willTerminate`, which a kill never sends.
     case saveOnlyAtTermination
@@ -26,6 +27,9 @@ public enum PlantedBug: String, CaseIterable, Codable, Sendable, Comparable {
     /// A note is written in place (the file itself overwritten, then synced) instead of through
     /// the durable replace recipe: a power loss during the write tears the saved note.
     case noteWrittenInPlace
+    /// The note editor keeps what is typed and hands it to the note only in its deinit, when the
+    /// user closes it or the window goes away: a kill while it is open loses the text.
+    case editorSavesOnlyInDeinit
 
     public static func < (lhs: PlantedBug, rhs: PlantedBug) -> Bool { lhs.rawValue < rhs.rawValue }
 }

@@ -29,6 +29,8 @@ struct CheckOptions {
     var replayPath: String?
     var reproOut: String?
     var showHelp = false
+    /// How timelines are laid out: 120 columns, or every cell in full with `--wide`.
+    var timelineLayout = Timeline.Layout.standard
     var simulation = SimulationOptions()
 
     init(arguments: [String]) throws(UsageError) {
@@ -65,6 +67,7 @@ struct CheckOptions {
             case "--no-final-check": simulation.performsFinalCheck = false
             case "--no-trace": simulation.keepsTrace = false
             case "--no-latency": simulation.latency = .fixed(.none)
+            case "--wide": timelineLayout = .wide
             case "--help", "-h": showHelp = true
             default: throw UsageError(description: "unknown argument '\(argument)'")
             }

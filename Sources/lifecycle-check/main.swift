@@ -2,12 +2,13 @@
 //
 //   swift run lifecycle-check [--app campus|example] [--seed S] [--schedules N] [--depth D]
 //                             [--mode mixed|random|crash|exhaustive] [--bug NAME]... [--replay FILE]
-//                             [--repro-out FILE] [--no-final-check] [--no-trace] [--no-latency]
+//                             [--repro-out FILE] [--no-final-check] [--no-trace] [--no-latency] [--wide]
 //
 // Explores Campus Library, the reference app (the default), or the simulator's example library app
 // (`--app example`); `--bug` plants one of the chosen app's bugs (a name only the example knows
 // implies `--app example`). Prints a progress bar on standard error, then a summary that is the same for the same
-// arguments on every run, then timings. Exits 1 on a violation, 2 on a usage error.
+// arguments on every run, then timings. A failure's timeline fits 120 columns; `--wide` shows it as
+// a table with one column per lane and every cell in full. Exits 1 on a violation, 2 on a usage error.
 import Foundation
 import CampusLibrary
 import CampusSimulation
@@ -17,13 +18,14 @@ import SimulatorExample
 let usage = """
     usage: lifecycle-check [--app campus|example] [--seed S] [--schedules N] [--depth D]
                            [--mode mixed|random|crash|exhaustive] [--bug NAME]... [--replay FILE]
-                           [--repro-out FILE] [--no-final-check] [--no-trace] [--no-latency]
+                           [--repro-out FILE] [--no-final-check] [--no-trace] [--no-latency] [--wide]
     apps: campus (Campus Library, the default), example (the simulator's example app)
     modes: mixed (the default: random schedules, each passing one also crashed by a kill and a
            power loss at its durable operations), random (random schedules only), crash (one
            schedule crashed at every storage write), exhaustive (every short schedule)
     --no-latency: every disk operation and remote call instant (by default each schedule draws
                   its latency model from its seed)
+    --wide: a failure's timeline as a table with every cell in full (by default it fits 120 columns)
     bugs of campus: \(CheckOptions.names(CampusBug.allCases))
     bugs of the example: \(CheckOptions.names(PlantedBug.allCases))
     """
@@ -82,7 +84,7 @@ func check<Incarnation: AnyObject>(_ simulator: Simulator<Incarnation>, options:
         print("got:      \(outcome.violation?.description ?? "no violation")")
         print("trace hash \(outcome.traceHash)")
         print("")
-        print(Timeline(records: outcome.trace).render())
+        print(Timeline(records: outcome.trace, layout: options.timelineLayout).render())
         return outcome.violation == nil ? 0 : 1
     }
 
@@ -108,7 +110,7 @@ func check<Incarnation: AnyObject>(_ simulator: Simulator<Incarnation>, options:
     print(summary.table)
     if let failure = summary.failure {
         print("")
-        print(failure.text)
+        print(failure.text(timeline: options.timelineLayout))
         print("")
         print("Repro file:")
         if let json = try? failure.repro.encoded() {

@@ -120,7 +120,7 @@ struct AppCompositionTests {
         await app.settle()
         window.openBook(TestBooks.emma.id)
         var appChanges: [WindowState] = []
-        window.onAppChange = { appChanges.append($0.state) }
+        window.onAppChange = { window, _ in appChanges.append(window.state) }
         let url = try #require(URL(string: "campuslibrary://book/no-such-book"))
         try app.runtime.handle(.openURLs([url], in: window.sessionID))
         await app.settle()

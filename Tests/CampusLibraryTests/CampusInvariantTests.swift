@@ -48,7 +48,7 @@ struct CampusInvariantTests {
             }
         }
         let violation = await firstViolation(app)
-        #expect(violation?.kind == .app("basket rules"), "\(violation?.description ?? "nothing found")")
+        #expect(violation?.kind == .app("no record created empty"), "\(violation?.description ?? "nothing found")")
     }
 
     @Test("a window that changes behind the student's back is reported")
@@ -69,5 +69,42 @@ struct CampusInvariantTests {
         }
         let violation = await firstViolation(app)
         #expect(violation?.kind == .lostLiveEdit, "\(violation?.description ?? "nothing found")")
+    }
+
+    @Test("one search model shared by every window is reported as a cross-window leak naming the field, both windows and both values")
+    func sharedSearchModelLeaks() async throws {
+        var app = CampusIncarnation.app(bugs: [.sharedSearchModel])
+        app.invariants.removeAll { $0.name == "one scene per screen model" }
+        let outcome = try await Simulator(app: app).replay([
+            .launch(.user), .userAction(name: "search", scene: 1, seed: 0), .connectScene(scene: 2, foreground: true, restoration: nil),
+        ])
+        let violation = try #require(outcome.violation)
+        #expect(violation.kind == .crossSceneLeak, "\(violation)")
+        #expect(violation.message.hasPrefix("the query of scene S2 shows \""), "\(violation)")
+        #expect(violation.message.hasSuffix("which is the query of scene S1 (set at step 1); scene S2's own query is never set"), "\(violation)")
+    }
+
+    @Test("a note editor that keeps typed text when its window resigns active is reported by the ready-made invariant")
+    func editorHoldsText() async throws {
+        let outcome = try await Simulator(app: CampusIncarnation.app(bugs: [.noteEditorSavesInDeinit])).replay([
+            .launch(.user), .connectSceneWithLink(scene: 2, link: 0, asActivity: false), .activate(scene: 2),
+            .userAction(name: "open notes", scene: 2, seed: 0), .userAction(name: "type in the note", scene: 2, seed: 0),
+            .resignActive(scene: 2),
+        ])
+        let violation = try #require(outcome.violation)
+        #expect(violation.kind == .app("screen edits reach the model on resign"), "\(violation)")
+        #expect(violation.message.contains("scene S2 is no longer active, its note editor shows"), "\(violation)")
+    }
+
+    @Test("without the planted bug, the note typed in the editor is in the draft and survives a kill")
+    func editorHandsTextOver() async throws {
+        let outcome = try await Simulator(app: CampusIncarnation.app).replay([
+            .launch(.user), .connectSceneWithLink(scene: 2, link: 0, asActivity: false), .activate(scene: 2),
+            .userAction(name: "open notes", scene: 2, seed: 0), .userAction(name: "type in the note", scene: 2, seed: 0),
+            .resignActive(scene: 2), .kill, .launch(.user),
+        ])
+        #expect(outcome.passed, "\(outcome.violation?.description ?? "")")
+        #expect(outcome.skipped == 0)
+        #expect(outcome.traceText.contains("ack note:"))
     }
 }

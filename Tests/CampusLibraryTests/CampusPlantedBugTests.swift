@@ -7,11 +7,18 @@ import Testing
 @Suite("Campus Library's planted bugs")
 @MainActor
 struct CampusPlantedBugTests {
-    /// What each bug must be reported as: the kind of what actually goes wrong.
-    static func expectedKind(_ bug: CampusBug) -> Violation.Kind {
+    /// What each bug may be reported as: the kinds of what actually goes wrong. The note editor
+    /// that saves only in its deinit loses an acknowledged edit (typed, then the app left idle or
+    /// sent to the background, then killed) and, once its window resigns active, breaks the
+    /// ready-made rule that a screen's edits reach its model; which comes first depends on the
+    /// schedule.
+    static func expectedKinds(_ bug: CampusBug) -> Set<Violation.Kind> {
         switch bug {
-        case .noFlushOnInactive, .noteWrittenInPlace: .lostAcknowledgedEdit
-        case .workAfterExpiration: .workAfterBackgroundTimeEnded
+        case .noFlushOnInactive, .noteWrittenInPlace: [.lostAcknowledgedEdit]
+        case .workAfterExpiration: [.workAfterBackgroundTimeEnded]
+        case .noteEditorSavesInDeinit: [.lostAcknowledgedEdit, .app("screen edits reach the model on resign")]
+        case .sharedSearchModel: [.app("one scene per screen model")]
+        case .listForgetsSelection: [.lostLiveEdit]
         }
     }
 
@@ -21,7 +28,7 @@ struct CampusPlantedBugTests {
         let simulator = Simulator(app: CampusIncarnation.app(bugs: [bug]))
         let summary = await Explorer(simulator: simulator).explore(seed: 1, schedules: 2_000)
         let failure = try #require(summary.failure, "\(bug) not found in \(summary.schedules) schedules")
-        #expect(failure.violation.kind == Self.expectedKind(bug), "\(failure.violation)")
+        #expect(Self.expectedKinds(bug).contains(failure.violation.kind), "\(failure.violation)")
         #expect(failure.events.count <= 10, "\(failure.events)")
         #expect(failure.repro.app == "CampusLibrary[\(bug.rawValue)]")
 

@@ -35,11 +35,12 @@ struct CampusSimulationTests {
         let performed = Set(lines.compactMap { line in line.range(of: "user: ").map { String(line[$0.upperBound...]) } })
         let missing = CampusIncarnation.app.actions.map(\.name).filter { !performed.contains($0) }
         #expect(missing.isEmpty, "no schedule performed \(missing)")
-        let acknowledgements = [
-            "ack by the captured payload: window@", "ack by the inactive rule: basket", "ack account = \"ada\"", "ack note:",
-        ]
+        let acknowledgements = ["ack by the inactive rule: basket", "ack account = \"ada\"", "ack account = nil", "ack note:"]
         let unseen = acknowledgements.filter { ack in !lines.contains { $0.contains(ack) } }
         #expect(unseen.isEmpty, "never acknowledged: \(unseen)")
+        let captured = lines.filter { $0.contains("ack by the captured payload:") }
+        let fields = ["query@", "selection@", "path@"].filter { field in !captured.contains { $0.contains(field) } }
+        #expect(fields.isEmpty, "no window field acknowledged by a captured payload: \(fields)")
     }
 
     @Test("the same seed gives the same trace, and replaying a run's events reproduces it")

@@ -28,6 +28,20 @@ struct WindowModelTests {
         #expect(record.record.value == TestBooks.moby)
     }
 
+    @Test("with the planted shared search model, what one window searches and selects shows in every window")
+    func plantedSharedSearch() async throws {
+        let app = try TestApp(bugs: [.sharedSearchModel])
+        try app.launch()
+        let first = try app.connect()
+        let second = try app.connect()
+        #expect(first.search === second.search)
+        first.search.updateQuery("austen")
+        await app.settle()
+        first.search.moveHighlight(by: 1)
+        #expect(second.state.query == "austen")
+        #expect(second.selection == first.selection)
+    }
+
     @Test("each window is restored from its own session's payload on relaunch")
     func restoredOnRelaunch() async throws {
         let first = try TestApp()

@@ -10,10 +10,10 @@ struct ExplorerTests {
 
     static func expectedKind(_ bug: PlantedBug) -> Violation.Kind {
         switch bug {
-        case .saveOnlyAtTermination, .noFlushOnInactive, .writeBeforeHydration: .lostAcknowledgedEdit
+        case .saveOnlyAtTermination, .noFlushOnInactive, .writeBeforeHydration, .editorSavesOnlyInDeinit: .lostAcknowledgedEdit
         case .sharedSelectionSingleton: .crossSceneLeak
         case .basketBeforeCatalogue: .app("basket priced")
-        case .unvalidatedRestoration: .app("selection exists")
+        case .unvalidatedRestoration: .app("shown records exist")
         case .tokenInPreferences: .secretLeak
         case .applyAfterDisconnect: .appCrash
         case .lockHeldIntoSuspension: .lockHeldIntoSuspension
@@ -100,6 +100,32 @@ struct ExplorerTests {
         let summary = await Explorer(simulator: simulator).exhaustive(depth: Self.isFull ? 4 : 3, limit: Self.isFull ? 50_000 : 1_500)
         #expect(summary.passed, "\(summary.failure?.text ?? "")")
         #expect(summary.schedules > 100)
+    }
+
+    @Test("a selection shared by every window is reported with the field, both windows and both values")
+    func leakNamesFieldWindowsAndValues() async throws {
+        let simulator = Simulator(app: LibraryExample.app(bugs: [.sharedSelectionSingleton]))
+        let outcome = try await simulator.replay([
+            .launch(.user), .advance(milliseconds: 100), .userAction(name: "select book", scene: 1, seed: 1),
+            .connectScene(scene: 2, foreground: true, restoration: nil),
+        ])
+        let violation = outcome.violation
+        #expect(violation?.kind == .crossSceneLeak, "\(violation?.description ?? "none")")
+        let message = violation?.message ?? ""
+        #expect(message.hasPrefix("the selection of scene S2 shows \"B"), "\(message)")
+        #expect(message.hasSuffix("which is the selection of scene S1 (set at step 2); scene S2's own selection is never set"), "\(message)")
+    }
+
+    @Test("a note editor that saves only in its deinit is caught by liveness and once its window resigns; closing it hands the text over")
+    func editorSavingInDeinit() async throws {
+        let simulator = Simulator(app: LibraryExample.app(bugs: [.editorSavesOnlyInDeinit]))
+        let typed: [SimulationEvent] = [.launch(.user), .advance(milliseconds: 100), .userAction(name: "edit note", scene: 1, seed: 1)]
+        let idle = try await simulator.replay(typed)
+        #expect(idle.violation?.kind == .lostAcknowledgedEdit, "\(idle.violation?.description ?? "none")")
+        let resigned = try await simulator.replay(typed + [.resignActive(scene: 1)])
+        #expect(resigned.violation?.kind == .app("screen edits reach the model on resign"), "\(resigned.violation?.description ?? "none")")
+        let closed = try await simulator.replay(typed + [.userAction(name: "close note", scene: 1, seed: 0), .resignActive(scene: 1)])
+        #expect(closed.passed, "\(closed.violation?.description ?? "")")
     }
 
     @Test("exhaustive enumeration finds a cross-scene leak")

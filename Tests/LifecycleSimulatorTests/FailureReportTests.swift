@@ -34,13 +34,18 @@ struct FailureReportTests {
         #expect(throws: (any Error).self) { try Repro.load(from: Data("not json".utf8)) }
     }
 
-    @Test("the timeline has a lane per scene and per store")
+    @Test("the timeline has a lane per scene and per store, named in its legend or, wide, in its header")
     func timelineLanes() async throws {
         let failure = try await report()
-        let header = try #require(failure.timeline.split(separator: "\n").first)
+        let legend = failure.timeline.split(separator: "\n").prefix { !$0.isEmpty }.joined(separator: " ")
+        #expect(legend.contains("S1 scene"))
+        #expect(legend.contains("/Library/Preferences"))
+        #expect(legend.contains("/Keychain"))
+        let header = try #require(failure.timeline(layout: .wide).split(separator: "\n").first)
         #expect(header.contains("scene S1"))
         #expect(header.contains("disk /Library/Preferences"))
         #expect(header.contains("disk /Keychain"))
         #expect(failure.text.contains("secret leak"))
+        #expect(failure.text(timeline: .wide).contains(String(header)))
     }
 }

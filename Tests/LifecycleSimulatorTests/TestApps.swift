@@ -24,11 +24,11 @@ final class EscapingApp {
         switch escape {
         case .realSleep:
             environment.runtime.applicationScope.task("real sleep") {
-                try? await Task.sleep(for: .seconds(30))
+                try? await Task.sleep(for: .seconds(600))
             }
         case .detachedSleep:
             environment.runtime.applicationScope.task("detached sleep") {
-                await Task.detached { try? await Task.sleep(for: .seconds(30)) }.value
+                await Task.detached { try? await Task.sleep(for: .seconds(600)) }.value
             }
         case .storageOffMain:
             environment.runtime.applicationScope.task("write from elsewhere") {

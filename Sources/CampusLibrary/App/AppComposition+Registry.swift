@@ -18,8 +18,8 @@ extension AppComposition {
     public static func registry(for environment: AppEnvironment) -> Registry {
         var registry = Registry()
         registerEnvironment(environment, in: &registry)
-        registerServices(in: &registry)
-        registerScreens(in: &registry)
+        registerServices(in: &registry, bugs: environment.plantedBugs)
+        registerScreens(in: &registry, bugs: environment.plantedBugs)
         return registry
     }
 
@@ -48,7 +48,7 @@ extension AppComposition {
         }
     }
 
-    private static func registerServices(in registry: inout Registry) {
+    private static func registerServices(in registry: inout Registry, bugs: Set<CampusBug>) {
         registry.register(Preferences.self, lifetime: .application) {
             (fileSystem: any FileSystem, clock: any LifelineClock, configuration: AppConfiguration, logger: LifelineLogger) in
             Preferences(fileSystem: fileSystem, directory: configuration.dataDirectory, clock: clock, logger: logger)
@@ -88,19 +88,23 @@ extension AppComposition {
         registry.register(AppServices.self, lifetime: .application, AppServices.init)
         registry.register(SceneScopes.self, lifetime: .application) { SceneScopes() }
         registry.register(ScreenFactory.self, lifetime: .scene, ScreenFactory.init(scene:scopes:))
+        let sharedSearch = bugs.contains(.sharedSearchModel) ? SharedSearchModel() : nil
         registry.register(WindowModel.self, lifetime: .scene) {
-            (scene: LifecycleScene, services: AppServices, screens: ScreenFactory) in
-            WindowModel(sessionID: scene.id, services: services, scope: scene.scope, screens: screens)
+            (scene: LifecycleScene, services: AppServices, screens: ScreenFactory, runtime: LifecycleRuntime) in
+            WindowModel(
+                sessionID: scene.id, services: services, scope: scene.scope, screens: screens,
+                search: sharedSearch?.model(services: services, scope: runtime.applicationScope), bugs: bugs
+            )
         }
     }
 
-    private static func registerScreens(in registry: inout Registry) {
+    private static func registerScreens(in registry: inout Registry, bugs: Set<CampusBug>) {
         registry.provided(TaskScope.self, by: .screen)
         registry.provided(BookID.self, by: .screen)
         registry.register(BookRecordViewModel.self, lifetime: .screen, BookRecordViewModel.init)
         registry.register(NoteEditorViewModel.self, lifetime: .screen) {
             (id: BookID, notes: NotesRepository, catalogue: LibraryCatalogue, scope: TaskScope) in
-            NoteEditorViewModel(bookID: id, draft: notes.draft(for: id), catalogue: catalogue, scope: scope)
+            NoteEditorViewModel(bookID: id, draft: notes.draft(for: id), catalogue: catalogue, scope: scope, bugs: bugs)
         }
         registry.register(BasketViewModel.self, lifetime: .screen, BasketViewModel.init(basket:))
         registry.register(ProfileViewModel.self, lifetime: .screen, ProfileViewModel.init(auth:analytics:scope:))
@@ -123,3 +127,20 @@ extension AppComposition {
 
 /// The library's service as one dependency: accounts and basket records.
 public typealias LibraryService = any AccountServer & BasketRepository
+
+/// The one search model of the planted ``CampusBug/sharedSearchModel``: made by the first window
+/// and handed to every later one. Per composition root; main actor.
+@MainActor
+private final class SharedSearchModel {
+    private var model: SearchViewModel?
+
+    func model(services: AppServices, scope: TaskScope) -> SearchViewModel {
+        if let model { return model }
+        let made = SearchViewModel(
+            catalogue: services.catalogue, arrivals: services.arrivals, analytics: services.analytics,
+            clock: services.clock, scope: scope
+        )
+        model = made
+        return made
+    }
+}

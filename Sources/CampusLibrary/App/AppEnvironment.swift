@@ -51,9 +51,9 @@ public struct AppEnvironment {
     /// simulator records it as the acknowledgement of the note's value.
     public var noteSaved: @MainActor (Note) -> Void = { _ in }
     /// Called after the app itself changed a window's restorable state (a followed link, restored
-    /// books found missing), as opposed to the student's navigation. The simulator records it as
-    /// the app's own edit of that window.
-    public var windowChangedByApp: @MainActor (WindowModel) -> Void = { _ in }
+    /// books found missing), as opposed to the student's navigation, with the state before the
+    /// change. The simulator records what changed as the app's own edit of that window.
+    public var windowChangedByApp: @MainActor (_ window: WindowModel, _ before: WindowState) -> Void = { _, _ in }
     /// Bugs planted on purpose for the simulator to find (empty everywhere else).
     package var plantedBugs: Set<CampusBug> = []
 

@@ -12,6 +12,15 @@ package enum CampusBug: String, CaseIterable, Codable, Sendable, Comparable {
     /// Notes are written over their own file and synced, instead of through the durable replace
     /// recipe: a power loss during the write tears the saved note.
     case noteWrittenInPlace
+    /// The note editor's view model keeps what is typed to itself and hands it to the draft only
+    /// in its deinit, when the editor is closed: a kill while it is open loses the text.
+    case noteEditorSavesInDeinit
+    /// The search list forgets the window's selection whenever its results are loaded again (a
+    /// list that resets its state on re-render): what the student picked silently disappears.
+    case listForgetsSelection
+    /// One search model (query, results, selection) serves every window, as an
+    /// application-lifetime object would: what one window searches or selects shows in all.
+    case sharedSearchModel
 
     package static func < (lhs: CampusBug, rhs: CampusBug) -> Bool { lhs.rawValue < rhs.rawValue }
 }

@@ -63,8 +63,10 @@ public enum Durability: Sendable, Hashable {
     /// the background or disconnected), not by the inactive rule. After a relaunch the scene shows
     /// the captured value or a later one; absent only when the payload was damaged.
     case restorable
-    /// A value the app saves by a request to its service (a sign-in): checked like `durable`, but
-    /// acknowledged only when the app says so (or by the liveness wait), never by the inactive
-    /// rule — going inactive flushes writes, it does not complete a request in flight.
+    /// A value the app saves by a request to its service (a sign-in): checked like `durable` after a
+    /// relaunch, but acknowledged only when the app says so (or by the liveness wait), never by the
+    /// inactive rule — going inactive flushes writes, it does not complete a request in flight. While
+    /// the request is in flight the screen may show the value before it (a request can fail or be
+    /// abandoned), so the edit is not one the screen must show at once.
     case requested
 }

@@ -15,9 +15,9 @@ import Lifecycle
 public final class HistoryRecorder {
     private let context: RunContext
     private let incarnation: Int
-    private let onEdit: @MainActor (HistoryKey, String?) -> Void
+    private let onEdit: @MainActor (HistoryKey, String?, Durability) -> Void
 
-    init(context: RunContext, incarnation: Int, onEdit: @escaping @MainActor (HistoryKey, String?) -> Void) {
+    init(context: RunContext, incarnation: Int, onEdit: @escaping @MainActor (HistoryKey, String?, Durability) -> Void) {
         self.context = context
         self.incarnation = incarnation
         self.onEdit = onEdit
@@ -31,7 +31,31 @@ public final class HistoryRecorder {
         context.record("history", "edit \(key) = \(Self.show(value))") { hash in
             Self.digest(key, value, tag: 6, into: &hash)
         }
-        onEdit(key, value)
+        onEdit(key, value, durability)
+    }
+
+    /// Records an edit of each value that `before` and `after` both show, differently, in the
+    /// order of `after`: what a user action, or the app, changed on a screen, field by field. A
+    /// value only `after` shows (a screen just opened) is not an edit: it shows what was there.
+    /// Pass in `after` only the fields the change meant to set; the others are checked, not
+    /// recorded.
+    ///
+    /// ```swift
+    /// let before = fields(of: window)            // [Observation]: query@S1, selection@S1, path@S1
+    /// hands.type("austen", in: window)           // through the screen the user touches
+    /// let query = fields(of: window).filter { $0.key.name == "query" }
+    /// history.edit(changesFrom: before, to: query, durability: .restorable)
+    /// ```
+    ///
+    /// Recording each field under its own key (`HistoryKey("query", scene: id)`) is what lets the
+    /// checks say which field of which scene went wrong, and name the other scene when one
+    /// scene's value shows in another.
+    public func edit(changesFrom before: [Observation], to after: [Observation], durability: Durability = .durable) {
+        for observation in after {
+            guard let earlier = before.first(where: { $0.key == observation.key }), earlier.value != observation.value
+            else { continue }
+            edit(observation.key, value: observation.value, durability: durability)
+        }
     }
 
     /// Records that `value` of `key` is saved: the app may now tell the user so. Acknowledging a

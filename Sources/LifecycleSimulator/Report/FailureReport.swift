@@ -40,13 +40,23 @@ public struct FailureReport: Sendable {
         return lines.joined(separator: "\n")
     }
 
-    /// The shrunk run as a timeline.
+    /// The shrunk run as a timeline that fits 120 columns.
     public var timeline: String {
-        Timeline(records: outcome.trace).render()
+        timeline(layout: .standard)
     }
 
-    /// The whole report as text.
+    /// The shrunk run as a timeline laid out as `layout` says.
+    public func timeline(layout: Timeline.Layout) -> String {
+        Timeline(records: outcome.trace, layout: layout).render()
+    }
+
+    /// The whole report as text, with a timeline that fits 120 columns.
     public var text: String {
+        text(timeline: .standard)
+    }
+
+    /// The whole report as text, with the timeline laid out as `layout` says.
+    public func text(timeline layout: Timeline.Layout) -> String {
         """
         FAILURE in \(appName)
         \(violation)
@@ -56,7 +66,7 @@ public struct FailureReport: Sendable {
         \(swiftSnippet)
 
         Timeline:
-        \(timeline)
+        \(timeline(layout: layout))
         """
     }
 }

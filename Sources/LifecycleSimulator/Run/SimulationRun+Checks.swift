@@ -69,11 +69,9 @@ extension SimulationRun {
             let value = observations[index].value
             if hasLiveEdits, let edited = liveEdits[key] {
                 guard value != edited else { continue }
-                report(key, shows: value, expected: "the user's latest edit \(HistoryRecorder.show(edited))", live: true)
+                report(key, shows: value, expected: .some(edited), live: true)
             } else if !history.allows(value, for: key) {
-                let expected = history.acknowledgedValue(of: key).map { "the acknowledged \(HistoryRecorder.show($0))" }
-                    ?? "a value it once had"
-                report(key, shows: value, expected: expected, live: false)
+                report(key, shows: value, expected: history.acknowledgedValue(of: key), live: false)
             }
             if violation != nil {
                 history.forgetView()
@@ -83,19 +81,9 @@ extension SimulationRun {
         history.keep(EditHistory.ConsistentView(observations: observations, liveEditsRevision: inbox.liveEditsRevision))
     }
 
-    private func report(_ key: HistoryKey, shows value: String?, expected: String, live: Bool) {
-        let history = context.history
-        let shown = HistoryRecorder.show(value)
-        let others = value == nil ? [] : history.otherKeys(named: key.name, holding: value, excluding: key)
-        if let other = others.first, !history.wasEverValue(value, of: key) {
-            context.report(.crossSceneLeak, "\(key) shows \(shown), a value made for \(other)")
-        } else if live {
-            context.report(.lostLiveEdit, "\(key) shows \(shown) instead of \(expected)")
-        } else if value == nil || history.wasEverValue(value, of: key) {
-            context.report(.lostAcknowledgedEdit, "\(key) shows \(shown) instead of \(expected)")
-        } else {
-            context.report(.phantomData, "\(key) shows \(shown), which no edit ever set")
-        }
+    private func report(_ key: HistoryKey, shows value: String?, expected: String??, live: Bool) {
+        let verdict = context.history.verdict(for: key, shows: value, expected: expected, live: live, step: context.step)
+        context.report(verdict.kind, verdict.message)
     }
 
     func checkInvariants() {

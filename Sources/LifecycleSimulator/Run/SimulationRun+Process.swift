@@ -63,8 +63,10 @@ extension SimulationRun {
         }
         runtime.host = host
         let locks = SimulatedLocks(context: context, incarnation: number)
-        let history = HistoryRecorder(context: context, incarnation: number) { [inbox] key, value in
-            inbox.liveEdits[key] = .some(value)
+        // A requested value is in flight until the app shows its outcome: the screen may still
+        // show what it showed before, so it is not the value the screen must show now.
+        let history = HistoryRecorder(context: context, incarnation: number) { [inbox] key, value, durability in
+            inbox.liveEdits[key] = durability == .requested ? nil : .some(value)
         }
         let fileSystem = IncarnationFileSystem(base: disk.mountFileSystem(), context: context, incarnation: number)
         let environment = SimulationEnvironment(

@@ -1,8 +1,8 @@
 /// Reduces a failing schedule to a minimal legal one that fails the same way: deletes spans of
-/// events (halves, quarters… single events, as ddmin does), then simplifies each remaining event
-/// (smaller waits, seed 0, a kill instead of a power loss, no payload damage, the first scene
-/// slot; a crash in the middle of a step becomes a plain crash after the step before it),
-/// repeating until nothing more can go. Every candidate is replayed from scratch; events
+/// events (halves, quarters… single events, as ddmin does, then every adjacent pair), then
+/// simplifies each remaining event (smaller waits, seed 0, a kill instead of a power loss, no
+/// payload damage, the first scene slot; a crash in the middle of a step becomes a plain crash
+/// after the step before it), repeating until nothing more can go. Every candidate is replayed from scratch; events
 /// whose preconditions no longer hold are skipped by the replay and dropped, so the result is a
 /// legal schedule.
 ///
@@ -52,6 +52,19 @@ public struct Shrinker<Incarnation: AnyObject> {
                     }
                 }
                 size /= 2
+            }
+            // Neighbours that only go together (open a screen, then go back) straddle the
+            // halving spans' boundaries half the time: try every adjacent pair too.
+            var pair = 0
+            while pair + 1 < best.events.count, runs < budget {
+                var candidate = best.events
+                candidate.removeSubrange(pair...(pair + 1))
+                if let smaller = await attempt(candidate), smaller.events.count < best.events.count {
+                    best = smaller
+                    progressed = true
+                } else {
+                    pair += 1
+                }
             }
             var crash = 0
             while crash < best.events.count, runs < budget {

@@ -38,7 +38,8 @@ final class TestApp {
     init(
         clock: VirtualClock = VirtualClock(), fileSystem: MemoryFileSystem = MemoryFileSystem(),
         secrets: MemorySecretStore = MemorySecretStore(), server: EmbeddedLibraryServer? = nil,
-        books: [Book] = TestBooks.all, catalogue: (any CatalogueService)? = nil, overrides: Registry? = nil
+        books: [Book] = TestBooks.all, catalogue: (any CatalogueService)? = nil, overrides: Registry? = nil,
+        bugs: Set<CampusBug> = []
     ) throws {
         self.clock = clock
         self.fileSystem = fileSystem
@@ -48,12 +49,13 @@ final class TestApp {
         runtime = LifecycleRuntime(clock: clock, logger: LifelineLogger(category: "test", sink: logs, minimumLevel: .debug))
         runtime.host = host
         let service = catalogue ?? InMemoryCatalogue(books: books)
-        let environment = AppEnvironment(
+        var environment = AppEnvironment(
             runtime: runtime, fileSystem: fileSystem, secretStore: secrets,
             logger: LifelineLogger(category: "app", sink: logs, minimumLevel: .debug),
             dataDirectory: Self.dataDirectory, catalogue: .custom(service), server: self.server,
             analyticsSink: analyticsSink
         )
+        environment.plantedBugs = bugs
         composition = try AppComposition(environment: environment, overrides: overrides)
     }
 

@@ -33,17 +33,28 @@ public final class SearchViewModel {
     @ObservationIgnored private var opensWhenLoaded = false
     /// Opens a book for this screen (set by the window).
     @ObservationIgnored var onOpen: (@MainActor (Book) -> Void)?
+    /// Whether the planted ``CampusBug/listForgetsSelection`` clears the selection on new results.
+    @ObservationIgnored private let forgetsSelectionOnReload: Bool
 
     /// Creates the screen's model; work runs in `scope` (the window's).
-    public init(
+    public convenience init(
         catalogue: LibraryCatalogue, arrivals: NewArrivalsService, analytics: AnalyticsService,
         clock: any LifelineClock, scope: TaskScope
+    ) {
+        self.init(catalogue: catalogue, arrivals: arrivals, analytics: analytics, clock: clock, scope: scope, bugs: [])
+    }
+
+    /// Creates the screen's model with `bugs` planted.
+    package init(
+        catalogue: LibraryCatalogue, arrivals: NewArrivalsService, analytics: AnalyticsService,
+        clock: any LifelineClock, scope: TaskScope, bugs: Set<CampusBug>
     ) {
         self.catalogue = catalogue
         self.arrivals = arrivals
         self.analytics = analytics
         self.clock = clock
         self.scope = scope
+        self.forgetsSelectionOnReload = bugs.contains(.listForgetsSelection)
     }
 
     /// The books listed: the results, or the new arrivals while the query is empty.
@@ -98,6 +109,7 @@ public final class SearchViewModel {
         } apply: { [weak self] result in
             guard let self, self.query == query else { return }
             self.results = LoadState(result)
+            if self.forgetsSelectionOnReload { self.selection = nil }
             if case .success(let books) = result, !books.isEmpty { self.analytics.track(.searched) }
             if self.opensWhenLoaded {
                 self.opensWhenLoaded = false

@@ -2,7 +2,8 @@ import Lifecycle
 import Observation
 
 /// The note editor of one book in one window: the shared ``NoteDraft`` (text and save indicator)
-/// and the book's title. Typing goes to the draft, which saves after meaningful edits.
+/// and the book's title. Typing goes to the draft at once, which saves after meaningful edits, so
+/// the editor itself holds nothing that a kill could lose.
 ///
 /// Created by its ``WindowModel`` when the editor is pushed (screen lifetime); lives on the main
 /// actor.
@@ -16,15 +17,30 @@ public final class NoteEditorViewModel {
     /// The book's record, for the title.
     public private(set) var book: LoadState<Book> = .idle
 
+    /// What was typed and not handed to the draft: only with the planted
+    /// ``CampusBug/noteEditorSavesInDeinit``, which keeps it until the editor is deallocated.
+    private var heldText: String?
+
     @ObservationIgnored private let catalogue: LibraryCatalogue
     @ObservationIgnored private let scope: TaskScope
+    @ObservationIgnored private let savesOnlyInDeinit: Bool
 
     /// Creates the editor's model over `draft`.
-    public init(bookID: BookID, draft: NoteDraft, catalogue: LibraryCatalogue, scope: TaskScope) {
+    public convenience init(bookID: BookID, draft: NoteDraft, catalogue: LibraryCatalogue, scope: TaskScope) {
+        self.init(bookID: bookID, draft: draft, catalogue: catalogue, scope: scope, bugs: [])
+    }
+
+    /// Creates the editor's model over `draft`, with `bugs` planted.
+    package init(bookID: BookID, draft: NoteDraft, catalogue: LibraryCatalogue, scope: TaskScope, bugs: Set<CampusBug>) {
         self.bookID = bookID
         self.draft = draft
         self.catalogue = catalogue
         self.scope = scope
+        self.savesOnlyInDeinit = bugs.contains(.noteEditorSavesInDeinit)
+    }
+
+    isolated deinit {
+        if let heldText { draft.edit(heldText) }
     }
 
     /// Loads the book's record for the title.
@@ -44,30 +60,32 @@ public final class NoteEditorViewModel {
         }
     }
 
-    /// The text being edited.
-    public var text: String { draft.text }
+    /// The text being edited, as the editor shows it.
+    public var text: String { heldText ?? draft.text }
 
     /// Whether the editor accepts typing (the stored note has been read).
     public var isEditable: Bool { draft.isHydrated }
 
     /// Appends typed text.
     public func type(_ characters: String) {
-        draft.edit(draft.text + characters)
+        replaceText(text + characters)
     }
 
     /// Starts a new line.
     public func newline() {
-        draft.edit(draft.text + "\n")
+        replaceText(text + "\n")
     }
 
     /// Deletes the last character.
     public func deleteBackward() {
-        guard !draft.text.isEmpty else { return }
-        draft.edit(String(draft.text.dropLast()))
+        guard !text.isEmpty else { return }
+        replaceText(String(text.dropLast()))
     }
 
     /// Replaces the whole text.
     public func replaceText(_ text: String) {
-        draft.edit(text)
+        guard savesOnlyInDeinit else { return draft.edit(text) }
+        guard draft.isHydrated else { return }
+        heldText = text
     }
 }

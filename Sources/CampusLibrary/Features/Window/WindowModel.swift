@@ -50,9 +50,9 @@ public final class WindowModel {
     /// Lookups of ``checkBooks(_:restored:)`` not answered yet.
     private var pendingBookChecks = 0
     /// Called after the app itself changed the window's restorable state (a followed link, restored
-    /// books found missing) rather than the student's own navigation. Set by ``AppComposition`` from
-    /// ``AppEnvironment/windowChangedByApp``.
-    @ObservationIgnored public var onAppChange: (@MainActor (WindowModel) -> Void)?
+    /// books found missing) rather than the student's own navigation, with the state before the
+    /// change. Set by ``AppComposition`` from ``AppEnvironment/windowChangedByApp``.
+    @ObservationIgnored public var onAppChange: (@MainActor (_ window: WindowModel, _ before: WindowState) -> Void)?
 
     @ObservationIgnored private let services: AppServices
     @ObservationIgnored private let scope: TaskScope
@@ -61,14 +61,23 @@ public final class WindowModel {
 
     /// Creates a fresh window whose work runs in `scope` (the scene's) and whose screens `screens`
     /// builds.
-    public init(sessionID: SceneSessionID, services: AppServices, scope: TaskScope, screens: ScreenFactory) {
+    public convenience init(sessionID: SceneSessionID, services: AppServices, scope: TaskScope, screens: ScreenFactory) {
+        self.init(sessionID: sessionID, services: services, scope: scope, screens: screens, search: nil, bugs: [])
+    }
+
+    /// Creates a window whose search screen is `search` (a new one, with `bugs` planted, for
+    /// `nil`): only the planted ``CampusBug/sharedSearchModel`` hands every window the same one.
+    package init(
+        sessionID: SceneSessionID, services: AppServices, scope: TaskScope, screens: ScreenFactory, search: SearchViewModel?,
+        bugs: Set<CampusBug>
+    ) {
         self.sessionID = sessionID
         self.services = services
         self.scope = scope
         self.screens = screens
-        let search = SearchViewModel(
+        let search = search ?? SearchViewModel(
             catalogue: services.catalogue, arrivals: services.arrivals, analytics: services.analytics,
-            clock: services.clock, scope: scope
+            clock: services.clock, scope: scope, bugs: bugs
         )
         self.search = search
         self.screen = .search(search)
@@ -104,9 +113,10 @@ public final class WindowModel {
     /// Follows a link: back to the search screen, then `route` on top. A linked book missing from
     /// the catalogue is taken back off, with a recovery message, once the catalogue can tell.
     public func follow(_ route: AppRoute) {
+        let before = state
         popToRoot()
         open(route)
-        onAppChange?(self)
+        onAppChange?(self, before)
         if let id = route.bookID { checkBooks([id], restored: false) }
     }
 
@@ -222,6 +232,7 @@ public final class WindowModel {
     private func dropMissingBooks(of ids: [BookID], found: [BookID: Book], restored: Bool) {
         let missing = ids.filter { found[$0] == nil }
         guard !missing.isEmpty else { return }
+        let before = state
         services.logger.category("restoration").info(
             "A \(restored ? "restored window" : "link", privacy: .public) referred to \(missing.count, privacy: .public) books not in the catalogue."
         )
@@ -235,7 +246,7 @@ public final class WindowModel {
         recoveryMessage = restored
             ? "\(names) \(missing.count == 1 ? "is" : "are") no longer in the catalogue; the window shows what could be restored."
             : "\(names) is not in the catalogue."
-        onAppChange?(self)
+        onAppChange?(self, before)
     }
 
     private func rebuildScreen() {

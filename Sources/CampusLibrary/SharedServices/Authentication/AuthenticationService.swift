@@ -20,6 +20,11 @@ public final class AuthenticationService {
     public private(set) var isWorking = false
     /// Why the last sign-in failed, for the form.
     public private(set) var signInError: String?
+    /// Called when a sign-in or sign-out ends, whether it changed anything or not (a sign-in can
+    /// fail or be abandoned), with the account the interface then shows (`nil` when signed out);
+    /// the launch-time restore does not call it. The simulator records it as the outcome of the
+    /// student's request.
+    @ObservationIgnored public var onAccountChange: (@MainActor (Account?) -> Void)?
 
     @ObservationIgnored private let server: any AccountServer
     @ObservationIgnored private let tokens: SessionTokenStore
@@ -83,8 +88,10 @@ public final class AuthenticationService {
             }
             preferences.set(account, for: .lastAccount, logger: logger)
             state = .signedIn(account, verified: true)
+            onAccountChange?(account)
         } catch {
             signInError = error.description
+            onAccountChange?(state.account)
         }
     }
 
@@ -103,6 +110,7 @@ public final class AuthenticationService {
         clearToken()
         preferences.set(nil, for: .lastAccount, logger: logger)
         state = .signedOut
+        onAccountChange?(nil)
     }
 
     private func clearToken() {
