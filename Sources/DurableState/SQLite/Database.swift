@@ -54,6 +54,10 @@ public final class Database {
 
     /// Opens (creating if needed) the database at `path` on the caller's actor.
     ///
+    /// A new file gets ``DatabaseConfiguration/filePermissions`` (owner-only by default),
+    /// whatever the umask. A symbolic link, FIFO or device at `path` is refused, never followed
+    /// or read.
+    ///
     /// - Throws: ``SQLiteError`` if the file cannot be opened or set up (WAL, foreign keys,
     ///   `synchronous`); the connection is closed again, and a file it created may remain.
     ///   ``SQLiteError/wrongExecutor(operation:)`` if the caller is not isolated to an actor.
@@ -63,8 +67,9 @@ public final class Database {
         isolation: isolated (any Actor)? = #isolation
     ) throws(SQLiteError) {
         guard let isolation else { throw .wrongExecutor(operation: "init(path:)") }
+        try Self.prepareFile(at: path, permissions: configuration.filePermissions)
         var handle: OpaquePointer?
-        let flags = SQLITE_OPEN_READWRITE | SQLITE_OPEN_CREATE | SQLITE_OPEN_NOMUTEX
+        let flags = SQLITE_OPEN_READWRITE | SQLITE_OPEN_CREATE | SQLITE_OPEN_NOMUTEX | SQLITE_OPEN_NOFOLLOW
         let code = sqlite3_open_v2(path, &handle, flags, nil)
         guard code == SQLITE_OK, let handle else {
             let message = handle.flatMap { sqlite3_errmsg($0) }.map { String(cString: $0) } ?? "out of memory"

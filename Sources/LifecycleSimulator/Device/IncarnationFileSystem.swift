@@ -17,7 +17,7 @@ struct IncarnationFileSystem: FileSystem {
     /// Admits one call through the run's context. `path` is the path the call names; a rename
     /// passes its source as `path` and its destination as `renamedTo` (shown as
     /// `source -> destination`, a text built only when something keeps it).
-    private func admit(
+    func admit(
         _ operation: StorageOperation, _ path: String, bytes: Int? = nil, renamedTo destination: String? = nil
     ) throws(FileSystemError) {
         guard MainQueue.isCurrent else {
