@@ -37,8 +37,9 @@ extension AppComposition {
         )
         registry.register((any LifelineClock).self, lifetime: .application) { (runtime: LifecycleRuntime) in runtime.clock }
         let catalogue = environment.catalogue
-        registry.register((any CatalogueService).self, lifetime: .application) { (runtime: LifecycleRuntime, logger: LifelineLogger) in
-            catalogueService(for: catalogue, runtime: runtime, logger: logger)
+        registry.register((any CatalogueService).self, lifetime: .application) {
+            (runtime: LifecycleRuntime, fileSystem: any FileSystem, logger: LifelineLogger) in
+            catalogueService(for: catalogue, runtime: runtime, fileSystem: fileSystem, logger: logger)
         }
         let server = environment.server
         registry.register(LibraryService.self, lifetime: .application) {
@@ -102,13 +103,14 @@ extension AppComposition {
     }
 
     static func catalogueService(
-        for choice: AppEnvironment.CatalogueChoice, runtime: LifecycleRuntime, logger: LifelineLogger
+        for choice: AppEnvironment.CatalogueChoice, runtime: LifecycleRuntime, fileSystem: any FileSystem,
+        logger: LifelineLogger
     ) -> any CatalogueService {
         switch choice {
         case .bundled(let path):
-            return SQLiteCatalogue(path: path, runtime: runtime, logger: logger)
+            return SQLiteCatalogue(path: path, runtime: runtime, fileSystem: fileSystem, logger: logger)
         case .remote(let url, let fallbackPath):
-            let fallback = SQLiteCatalogue(path: fallbackPath, runtime: runtime, logger: logger)
+            let fallback = SQLiteCatalogue(path: fallbackPath, runtime: runtime, fileSystem: fileSystem, logger: logger)
             return OpenLibraryCatalogue(baseURL: url, fallback: fallback, logger: logger)
         case .custom(let service):
             return service
