@@ -68,8 +68,12 @@ extension AppComposition {
             )
         }
         registry.register(AuthenticationService.self, lifetime: .application) {
-            (server: LibraryService, secrets: any SecretStore, preferences: Preferences, logger: LifelineLogger) in
-            AuthenticationService(server: server, tokens: SessionTokenStore(secrets: secrets), preferences: preferences, logger: logger)
+            (server: LibraryService, secrets: any SecretStore, preferences: Preferences, runtime: LifecycleRuntime,
+             logger: LifelineLogger) in
+            AuthenticationService(
+                server: server, tokens: SessionTokenStore(secrets: secrets), preferences: preferences, clock: runtime.clock,
+                scope: runtime.applicationScope, logger: logger
+            )
         }
         registry.register(BorrowingBasket.self, lifetime: .application) {
             (server: LibraryService, catalogue: LibraryCatalogue, preferences: Preferences, runtime: LifecycleRuntime,

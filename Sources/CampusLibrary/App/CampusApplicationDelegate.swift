@@ -25,6 +25,9 @@ final class CampusApplicationDelegate: ApplicationDelegate {
                 self.composition.flushForTransition()
                 if event == .didEnterBackground { self.scheduleRefresh(on: runtime) }
             case .willEnterForeground:
+                runtime.applicationScope.task("session check retry") { [services = self.services] in
+                    await services.auth.retryVerificationIfNeeded()
+                }
                 if !self.services.basket.isHydrated, self.services.catalogue.isLoaded {
                     runtime.applicationScope.task("basket hydration retry") { [services = self.services] in
                         await services.basket.hydrate()

@@ -1,0 +1,200 @@
+@testable import CampusLibrary
+import DurableState
+import Foundation
+import Lifecycle
+import Testing
+
+/// Failures the student must be told about, honestly: a damaged note (and where its copy is
+/// kept), a damaged catalogue (rebuilt, the window's book back), the library service's records
+/// unreadable (the session kept, not signed out).
+@Suite("Campus Library tells the truth about damaged files")
+@MainActor
+struct CampusHonestFailureTests {
+    let scratch: ScratchDirectory
+    let clock = VirtualClock()
+
+    init() throws {
+        scratch = try ScratchDirectory()
+    }
+
+    var notesDirectory: String { scratch.path("notes") }
+    let book = TestBooks.pride.id
+
+    func editorText(_ repository: NotesRepository, runtime: LifecycleRuntime) async -> (draft: NoteDraft, screen: String) {
+        let draft = repository.draft(for: book)
+        await draft.hydrate()
+        let catalogue = LibraryCatalogue(service: InMemoryCatalogue(books: TestBooks.all), logger: .disabled)
+        let model = NoteEditorViewModel(bookID: book, draft: draft, catalogue: catalogue, scope: runtime.applicationScope)
+        return (draft, NoteEditorView.render(model, width: 400, height: 20).lines.joined(separator: "\n"))
+    }
+
+    func repository(_ runtime: LifecycleRuntime) -> NotesRepository {
+        NotesRepository(directory: notesDirectory, fileSystem: POSIXFileSystem(), runtime: runtime, logger: .disabled)
+    }
+
+    func quarantined() throws -> [String] {
+        try FileManager.default.contentsOfDirectory(atPath: notesDirectory).filter { $0.contains(".corrupt-") }
+    }
+
+    @Test("a damaged note says it could not be read and where the damaged copy is kept")
+    func damagedNote() async throws {
+        try FileManager.default.createDirectory(atPath: notesDirectory, withIntermediateDirectories: true)
+        try Data("not a note".utf8).write(to: URL(fileURLWithPath: notesDirectory + "/\(book).json"))
+        let runtime = LifecycleRuntime(clock: clock)
+        let (draft, screen) = await editorText(repository(runtime), runtime: runtime)
+        #expect(draft.text == "")
+        let kept = try #require(try quarantined().first)
+        #expect(screen.contains("This note could not be read"), "\(screen)")
+        #expect(screen.contains(notesDirectory + "/" + kept), "\(screen)")
+    }
+
+    @Test("a damaged note falls back to its previous generation, and says so")
+    func previousGeneration() async throws {
+        let runtime = LifecycleRuntime(clock: clock)
+        let first = repository(runtime).draft(for: book)
+        await first.hydrate()
+        first.edit("Chapter one")
+        first.flush()
+        first.edit("Chapter one and two")
+        first.flush()
+        #expect(first.saveState == .saved)
+        try Data("damaged".utf8).write(to: URL(fileURLWithPath: notesDirectory + "/\(book).json"))
+
+        let (draft, screen) = await editorText(repository(runtime), runtime: runtime)
+        #expect(draft.text == "Chapter one")
+        #expect(screen.contains("the previous version is shown"), "\(screen)")
+        #expect(try quarantined().count == 1)
+    }
+
+    @Test("a catalogue whose header is damaged is moved aside and rebuilt from the bundled seed")
+    func damagedCatalogueHeader() async throws {
+        let path = scratch.path("catalogue.sqlite")
+        try SQLiteCatalogue.build(at: path, books: try CatalogueSeed.books())
+        let handle = try FileHandle(forUpdating: URL(fileURLWithPath: path))
+        handle.write(Data(repeating: 0x5A, count: 100))
+        try handle.close()
+
+        let catalogue = SQLiteCatalogue(path: path)
+        try await catalogue.prepare()
+        #expect(try catalogue.searchNow("pride prejudice", limit: 5).first?.title == "Pride and Prejudice")
+        let names = try FileManager.default.contentsOfDirectory(atPath: scratch.url.path)
+        #expect(names.contains { $0.hasPrefix("catalogue.sqlite.corrupt-") }, "\(names)")
+    }
+
+    @Test("a catalogue that fails PRAGMA quick_check is moved aside and rebuilt")
+    func damagedCataloguePages() async throws {
+        let path = scratch.path("catalogue.sqlite")
+        try SQLiteCatalogue.build(at: path, books: try CatalogueSeed.books())
+        let handle = try FileHandle(forUpdating: URL(fileURLWithPath: path))
+        let size = try handle.seekToEnd()
+        try handle.seek(toOffset: size / 2)
+        handle.write(Data(repeating: 0xA5, count: 16_384))
+        try handle.close()
+
+        let catalogue = SQLiteCatalogue(path: path)
+        try await catalogue.prepare()
+        #expect(try catalogue.searchNow("moby", limit: 5).first?.id.rawValue == "melville-moby-dick")
+        let names = try FileManager.default.contentsOfDirectory(atPath: scratch.url.path)
+        #expect(names.contains { $0.hasPrefix("catalogue.sqlite.corrupt-") }, "\(names)")
+    }
+
+    @Test("a window restored over a damaged catalogue gets its book back once the catalogue is rebuilt")
+    func windowBookComesBack() async throws {
+        let path = scratch.path("catalogue.sqlite")
+        let pride = try #require(BookID("austen-pride-prejudice"))
+        let fileSystem = MemoryFileSystem()
+        var kept: [SceneSession] = []
+        do {
+            let first = try TestApp(clock: clock, fileSystem: fileSystem, catalogue: SQLiteCatalogue(path: path))
+            try first.launch()
+            let window = try first.connect()
+            await first.settle()
+            window.openBook(pride)
+            await first.settle()
+            try first.background()
+            kept = first.keptSessions
+        }
+        let handle = try FileHandle(forUpdating: URL(fileURLWithPath: path))
+        handle.write(Data(repeating: 0x5A, count: 100))
+        try handle.close()
+
+        let second = try TestApp(clock: clock, fileSystem: fileSystem, catalogue: SQLiteCatalogue(path: path))
+        try second.launch()
+        let window = try second.connect(try #require(kept.first))
+        await second.settle()
+        #expect(second.services.catalogue.isLoaded)
+        #expect(window.search.selectedBook?.title == "Pride and Prejudice")
+        #expect(window.recoveryMessage == nil)
+    }
+
+    @Test("unreadable server records keep the session token and say so; the check is retried")
+    func unreadableServerState() async throws {
+        let fileSystem = MemoryFileSystem()
+        let secrets = MemorySecretStore()
+        let statePath = "/data/server/state.json"
+        do {
+            let server = EmbeddedLibraryServer(directory: "/data/server", fileSystem: fileSystem, clock: clock)
+            let first = try TestApp(clock: clock, fileSystem: fileSystem, secrets: secrets, server: server)
+            try first.launch()
+            await first.settle()
+            await first.services.auth.signIn(username: "ada", password: Secret("analytical"))
+            #expect(first.services.auth.state.account?.username == "ada")
+        }
+        #expect(fileSystem.contents(statePath) != nil)
+        fileSystem.unreadablePaths = [statePath]
+
+        let server = EmbeddedLibraryServer(directory: "/data/server", fileSystem: fileSystem, clock: clock)
+        let second = try TestApp(clock: clock, fileSystem: fileSystem, secrets: secrets, server: server)
+        try second.launch()
+        await second.settle()
+        let ada = Account(username: "ada", displayName: "Ada")
+        #expect(secrets.secrets[SessionTokenStore.key] != nil, "the token was deleted")
+        #expect(second.services.auth.state == .signedIn(ada, verified: false))
+        let profile = ProfileViewModel(auth: second.services.auth, analytics: second.services.analytics, scope: second.runtime.applicationScope)
+        let screen = ProfileView.render(profile, width: 400, height: 20).lines.joined(separator: "\n")
+        #expect(screen.contains("could not be checked"), "\(screen)")
+        #expect(screen.contains("kept"), "\(screen)")
+
+        fileSystem.unreadablePaths = []
+        await second.advance(by: .seconds(31))
+        #expect(second.services.auth.state == .signedIn(ada, verified: true))
+    }
+
+    @Test("damaged server records with no earlier copy keep the token: the service cannot tell, so it does not sign out")
+    func damagedServerState() async throws {
+        let fileSystem = MemoryFileSystem()
+        let secrets = MemorySecretStore()
+        let statePath = "/data/server/state.json"
+        do {
+            let server = EmbeddedLibraryServer(directory: "/data/server", fileSystem: fileSystem, clock: clock)
+            let first = try TestApp(clock: clock, fileSystem: fileSystem, secrets: secrets, server: server)
+            try first.launch()
+            await first.settle()
+            await first.services.auth.signIn(username: "ada", password: Secret("analytical"))
+        }
+        try fileSystem.writeFile(Data("garbage".utf8), to: statePath, permissions: 0o600)
+        try? fileSystem.removeItem(at: statePath + ".bak")
+
+        let server = EmbeddedLibraryServer(directory: "/data/server", fileSystem: fileSystem, clock: clock)
+        let second = try TestApp(clock: clock, fileSystem: fileSystem, secrets: secrets, server: server)
+        try second.launch()
+        await second.settle()
+        #expect(secrets.secrets[SessionTokenStore.key] != nil, "the token was deleted")
+        #expect(second.services.auth.state == .signedIn(Account(username: "ada", displayName: "Ada"), verified: false))
+        #expect(second.services.auth.sessionNotice?.contains("damaged") == true)
+    }
+
+    @Test("the service saying the session is invalid is the one case that clears the token, and it says so")
+    func rejectedSession() async throws {
+        let first = try TestApp()
+        try first.launch()
+        await first.services.auth.signIn(username: "ada", password: Secret("analytical"))
+        first.server.revokeSessions(of: "ada")
+        let second = try first.relaunch()
+        try second.launch()
+        await second.settle()
+        #expect(second.services.auth.state == .signedOut)
+        #expect(first.secrets.secrets[SessionTokenStore.key] == nil)
+        #expect(second.services.auth.sessionNotice == "The library service ended your session; sign in again.")
+    }
+}
