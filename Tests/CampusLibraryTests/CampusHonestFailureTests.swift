@@ -100,31 +100,32 @@ struct CampusHonestFailureTests {
 
     @Test("a window restored over a damaged catalogue gets its book back once the catalogue is rebuilt")
     func windowBookComesBack() async throws {
-        let path = scratch.path("catalogue.sqlite")
+        let seed = try CatalogueSeed.books()
         let pride = try #require(BookID("austen-pride-prejudice"))
         let fileSystem = MemoryFileSystem()
-        var kept: [SceneSession] = []
-        do {
-            let first = try TestApp(clock: clock, fileSystem: fileSystem, catalogue: SQLiteCatalogue(path: path))
-            try first.launch()
-            let window = try first.connect()
-            await first.settle()
-            window.openBook(pride)
-            await first.settle()
-            try first.background()
-            kept = first.keptSessions
-        }
+        let first = try TestApp(clock: clock, fileSystem: fileSystem, books: seed)
+        try first.launch()
+        let window = try first.connect()
+        await first.settle()
+        window.openBook(pride)
+        await first.settle()
+        try first.background()
+        let kept = try #require(first.keptSessions.first)
+
+        let path = scratch.path("catalogue.sqlite")
+        try SQLiteCatalogue.build(at: path, books: seed)
         let handle = try FileHandle(forUpdating: URL(fileURLWithPath: path))
         handle.write(Data(repeating: 0x5A, count: 100))
         try handle.close()
 
         let second = try TestApp(clock: clock, fileSystem: fileSystem, catalogue: SQLiteCatalogue(path: path))
         try second.launch()
-        let window = try second.connect(try #require(kept.first))
+        let restored = try second.connect(kept)
         await second.settle()
         #expect(second.services.catalogue.isLoaded)
-        #expect(window.search.selectedBook?.title == "Pride and Prejudice")
-        #expect(window.recoveryMessage == nil)
+        #expect(restored.search.selectedBook?.title == "Pride and Prejudice")
+        #expect(restored.topRoute == .book(pride))
+        #expect(restored.recoveryMessage == nil)
     }
 
     @Test("unreadable server records keep the session token and say so; the check is retried")

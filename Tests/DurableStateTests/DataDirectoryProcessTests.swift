@@ -71,7 +71,7 @@ struct DataDirectoryProcessTests {
         }
         let before = try Self.tree(directory.path)
 
-        let second = try Self.runProbe([directory.path, "document"])
+        let second = try Self.runProbe([directory.path, "document", "1"])
         #expect(second.status == 75)
         #expect(second.errors.contains("in use by pid \(holding.processIdentifier)"), "stderr: \(second.errors)")
         #expect(!second.output.contains("loaded"), "the second process loaded the store: \(second.output)")

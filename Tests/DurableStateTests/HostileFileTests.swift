@@ -23,33 +23,40 @@ struct HostileFileTests {
         DocumentStore(fileSystem: POSIXFileSystem(), path: data + "/" + name, defaultValue: Note(title: "", body: ""), clock: clock)
     }
 
-    @Test("a link planted at a document, its backup or any temporary name is never written through")
+    @Test("a link planted at a document's temporary names, or in place of the document, is never written through")
     func documentLinks() throws {
         let store = document("note.doc")
-        try store.save(Note(title: "first", body: "")) // creates the directory
-        let victims = try (0..<5).map { try victim("v\($0)") }
-        let planted = ["note.doc", "note.doc.bak", ".note.doc.tmp", ".note.doc.1.tmp", ".note.doc.2.tmp"]
-        try FileManager.default.removeItem(atPath: data + "/note.doc")
-        for (name, victim) in zip(planted, victims) { try HostileFiles.plantLink(at: data + "/" + name, to: victim.path) }
-
-        let reopened = document("note.doc")
-        _ = reopened.load()
-        try? reopened.save(Note(title: "second", body: ""))
-        try? reopened.save(Note(title: "third", body: ""))
-
-        for victim in victims { #expect(victim.isUntouched, "\(victim.path) was changed through a link") }
-    }
-
-    @Test("preferences never write through a link planted at their file or its temporary name")
-    func preferencesLinks() throws {
-        try FileManager.default.createDirectory(atPath: data, withIntermediateDirectories: true)
-        let victims = try (0..<3).map { try victim("p\($0)") }
-        for (name, victim) in zip(["preferences.prefs", ".preferences.prefs.tmp", ".preferences.prefs.1.tmp"], victims) {
+        try store.save(Note(title: "first", body: ""))
+        // Planted while the app runs, after its load: the next saves must not follow them.
+        let temporaries = try (0..<3).map { try victim("t\($0)") }
+        for (name, victim) in zip([".note.doc.tmp", ".note.doc.1.tmp", ".note.doc.2.tmp"], temporaries) {
             try HostileFiles.plantLink(at: data + "/" + name, to: victim.path)
         }
+        try? store.save(Note(title: "second", body: ""))
+        try? store.save(Note(title: "third", body: ""))
+        for victim in temporaries { #expect(victim.isUntouched, "\(victim.path) was changed through a link") }
+
+        let replaced = try victim("primary")
+        try FileManager.default.removeItem(atPath: data + "/note.doc")
+        try HostileFiles.plantLink(at: data + "/note.doc", to: replaced.path)
+        let reopened = document("note.doc")
+        _ = reopened.load()
+        try? reopened.save(Note(title: "fourth", body: ""))
+        #expect(replaced.isUntouched)
+    }
+
+    @Test("preferences never write through a link planted at their file or its temporary names")
+    func preferencesLinks() throws {
+        try FileManager.default.createDirectory(atPath: data, withIntermediateDirectories: true)
+        let primary = try victim("p")
+        try HostileFiles.plantLink(at: data + "/preferences.prefs", to: primary.path)
         let preferences = Preferences(fileSystem: POSIXFileSystem(), directory: data, clock: clock)
+        let temporaries = try (0..<2).map { try victim("p\($0)") }
+        for (name, victim) in zip([".preferences.prefs.tmp", ".preferences.prefs.1.tmp"], temporaries) {
+            try HostileFiles.plantLink(at: data + "/" + name, to: victim.path)
+        }
         try? preferences.set(true, for: PreferenceKey("shows-covers", default: false))
-        for victim in victims { #expect(victim.isUntouched) }
+        for victim in [primary] + temporaries { #expect(victim.isUntouched) }
     }
 
     @Test("the secrets store refuses a link in place of its directory and writes nothing there")
@@ -106,14 +113,21 @@ struct HostileFileTests {
 
     @Test("the crash-loop guard of restoration state never writes through a link")
     func launchGuardLink() throws {
-        try FileManager.default.createDirectory(atPath: data, withIntermediateDirectories: true)
-        let victims = try (0..<3).map { try victim("g\($0)") }
-        for (name, victim) in zip(["launches.guard", ".launches.guard.tmp", ".launches.guard.1.tmp"], victims) {
-            try HostileFiles.plantLink(at: data + "/" + name, to: victim.path)
-        }
         let store = RestorationStore(fileSystem: POSIXFileSystem(), directory: data, clock: clock)
         store.beginLaunch()
+        let victims = try (0..<2).map { try victim("g\($0)") }
+        for (name, victim) in zip([".launches.guard.tmp", ".launches.guard.1.tmp"], victims) {
+            try HostileFiles.plantLink(at: data + "/" + name, to: victim.path)
+        }
         store.markLaunchFinished()
         for victim in victims { #expect(victim.isUntouched) }
+
+        let primary = try victim("g-primary")
+        try FileManager.default.removeItem(atPath: data + "/launches.guard")
+        try HostileFiles.plantLink(at: data + "/launches.guard", to: primary.path)
+        let next = RestorationStore(fileSystem: POSIXFileSystem(), directory: data, clock: clock)
+        next.beginLaunch()
+        next.markLaunchFinished()
+        #expect(primary.isUntouched)
     }
 }
