@@ -128,26 +128,33 @@ struct CampusHonestFailureTests {
         #expect(restored.recoveryMessage == nil)
     }
 
+    let statePath = "/data/server/state.json"
+
+    /// One incarnation whose library service keeps its records in `fileSystem`: Ada signs in.
+    func signInOnce(fileSystem: MemoryFileSystem, secrets: MemorySecretStore) async throws {
+        let first = try await relaunch(fileSystem: fileSystem, secrets: secrets)
+        await first.services.auth.signIn(username: "ada", password: Secret("analytical"))
+        #expect(first.services.auth.state.account?.username == "ada")
+    }
+
+    /// A launched incarnation whose library service reads its records from `fileSystem` anew.
+    func relaunch(fileSystem: MemoryFileSystem, secrets: MemorySecretStore) async throws -> TestApp {
+        let server = EmbeddedLibraryServer(directory: "/data/server", fileSystem: fileSystem, clock: clock)
+        let app = try TestApp(clock: clock, fileSystem: fileSystem, secrets: secrets, server: server)
+        try app.launch()
+        await app.settle()
+        return app
+    }
+
     @Test("unreadable server records keep the session token and say so; the check is retried")
     func unreadableServerState() async throws {
         let fileSystem = MemoryFileSystem()
         let secrets = MemorySecretStore()
-        let statePath = "/data/server/state.json"
-        do {
-            let server = EmbeddedLibraryServer(directory: "/data/server", fileSystem: fileSystem, clock: clock)
-            let first = try TestApp(clock: clock, fileSystem: fileSystem, secrets: secrets, server: server)
-            try first.launch()
-            await first.settle()
-            await first.services.auth.signIn(username: "ada", password: Secret("analytical"))
-            #expect(first.services.auth.state.account?.username == "ada")
-        }
+        try await signInOnce(fileSystem: fileSystem, secrets: secrets)
         #expect(fileSystem.contents(statePath) != nil)
         fileSystem.unreadablePaths = [statePath]
 
-        let server = EmbeddedLibraryServer(directory: "/data/server", fileSystem: fileSystem, clock: clock)
-        let second = try TestApp(clock: clock, fileSystem: fileSystem, secrets: secrets, server: server)
-        try second.launch()
-        await second.settle()
+        let second = try await relaunch(fileSystem: fileSystem, secrets: secrets)
         let ada = Account(username: "ada", displayName: "Ada")
         #expect(secrets.secrets[SessionTokenStore.key] != nil, "the token was deleted")
         #expect(second.services.auth.state == .signedIn(ada, verified: false))
@@ -165,37 +172,13 @@ struct CampusHonestFailureTests {
     func damagedServerState() async throws {
         let fileSystem = MemoryFileSystem()
         let secrets = MemorySecretStore()
-        let statePath = "/data/server/state.json"
-        do {
-            let server = EmbeddedLibraryServer(directory: "/data/server", fileSystem: fileSystem, clock: clock)
-            let first = try TestApp(clock: clock, fileSystem: fileSystem, secrets: secrets, server: server)
-            try first.launch()
-            await first.settle()
-            await first.services.auth.signIn(username: "ada", password: Secret("analytical"))
-        }
+        try await signInOnce(fileSystem: fileSystem, secrets: secrets)
         try fileSystem.writeFile(Data("garbage".utf8), to: statePath, permissions: 0o600)
         try? fileSystem.removeItem(at: statePath + ".bak")
 
-        let server = EmbeddedLibraryServer(directory: "/data/server", fileSystem: fileSystem, clock: clock)
-        let second = try TestApp(clock: clock, fileSystem: fileSystem, secrets: secrets, server: server)
-        try second.launch()
-        await second.settle()
+        let second = try await relaunch(fileSystem: fileSystem, secrets: secrets)
         #expect(secrets.secrets[SessionTokenStore.key] != nil, "the token was deleted")
         #expect(second.services.auth.state == .signedIn(Account(username: "ada", displayName: "Ada"), verified: false))
         #expect(second.services.auth.sessionNotice?.contains("damaged") == true)
-    }
-
-    @Test("the service saying the session is invalid is the one case that clears the token, and it says so")
-    func rejectedSession() async throws {
-        let first = try TestApp()
-        try first.launch()
-        await first.services.auth.signIn(username: "ada", password: Secret("analytical"))
-        first.server.revokeSessions(of: "ada")
-        let second = try first.relaunch()
-        try second.launch()
-        await second.settle()
-        #expect(second.services.auth.state == .signedOut)
-        #expect(first.secrets.secrets[SessionTokenStore.key] == nil)
-        #expect(second.services.auth.sessionNotice == "The library service ended your session; sign in again.")
     }
 }

@@ -116,6 +116,31 @@ struct POSIXFileSystemRefusalTests {
         try fileSystem.syncDirectory(at: scratch.path)
     }
 
+    @Test(
+        "only the system's own links are followed in a directory's place: root's, in a directory only root may write",
+        .enabled(if: geteuid() == 0, "needs root to own the link")
+    )
+    func systemLinks() throws {
+        let system = scratch.file("system")
+        let real = scratch.file("private/var")
+        try FileManager.default.createDirectory(atPath: system, withIntermediateDirectories: true)
+        try FileManager.default.createDirectory(atPath: real, withIntermediateDirectories: true)
+        chmod(system, 0o755)
+        guard symlink("../private/var", system + "/var") == 0 else { throw HostileFileError("symlink failed") }
+        let fileSystem = POSIXFileSystem()
+        try fileSystem.createDirectory(at: system + "/var/app", permissions: 0o700)
+        try fileSystem.writeFile(Data("through the system link".utf8), to: system + "/var/app/file", permissions: 0o600)
+        #expect(try String(contentsOfFile: real + "/app/file", encoding: .utf8) == "through the system link")
+        try fileSystem.syncDirectory(at: system + "/var")
+
+        chmod(system, 0o777)
+        #expect(throws: FileSystemError.symbolicLink(system + "/var")) { try fileSystem.readFile(at: system + "/var/app/file") }
+        chmod(system, 0o755)
+        guard lchown(system + "/var", 65534, 65534) == 0 else { throw HostileFileError("lchown failed") }
+        #expect(throws: FileSystemError.symbolicLink(system + "/var")) { try fileSystem.readFile(at: system + "/var/app/file") }
+        #expect(throws: FileSystemError.symbolicLink(system + "/var")) { try fileSystem.syncDirectory(at: system + "/var") }
+    }
+
     @Test("a lock is exclusive until released, and a refused lock changes nothing in the file")
     func locks() throws {
         let path = data + "/.lock"

@@ -34,11 +34,13 @@ extension POSIXFileSystem {
         return (descriptor, status)
     }
 
-    /// Opens the directory at `location` for reading (listing, syncing, `fchmod`), refusing a link.
+    /// Opens the directory at `location` for reading (listing, syncing, `fchmod`), refusing a
+    /// link that is not the system's own.
     static func openDirectory(_ location: borrowing Location, operation: String) throws(FileSystemError) -> Int32 {
-        let descriptor = retrying {
-            posixOpenAt(location.directory, location.name, O_RDONLY | O_DIRECTORY | location.noFollow | O_CLOEXEC, 0)
+        guard location.isRoot else {
+            return try openDirectory(named: location.name, in: location.directory, path: location.path, flags: O_RDONLY)
         }
+        let descriptor = retrying { posixOpenAt(location.directory, location.name, O_RDONLY | O_DIRECTORY | O_CLOEXEC, 0) }
         if descriptor < 0 { throw refusal(location, operation: operation) }
         return descriptor
     }

@@ -6,7 +6,8 @@ import Glibc
 import Musl
 #endif
 
-/// How ``POSIXFileSystem`` reaches a path without following links below its root: every
+/// How ``POSIXFileSystem`` reaches a path without following links below its root (but the
+/// system's own, see `POSIXFileSystem+SystemLinks`): every
 /// directory is opened with `openat(…, O_DIRECTORY | O_NOFOLLOW)` relative to the one before,
 /// starting from the root, and the last component is then acted on relative to its directory
 /// (`openat`, `mkdirat`, `renameat`, `unlinkat`, `fstatat` with `AT_SYMLINK_NOFOLLOW`). A link
@@ -73,8 +74,9 @@ extension POSIXFileSystem {
         return Location(directory: directory, name: String(last), path: path, isRoot: false)
     }
 
-    /// Opens the root, then each of `components` relative to the one before with `O_NOFOLLOW`.
-    /// Returns the last descriptor; the caller closes it.
+    /// Opens the root, then each of `components` relative to the one before with `O_NOFOLLOW`
+    /// (following only system links, see `POSIXFileSystem+SystemLinks`). Returns the last
+    /// descriptor; the caller closes it.
     func walk(_ components: ArraySlice<Substring>, toward path: String) throws(FileSystemError) -> Int32 {
         var descriptor = Self.retrying { posixOpenAt(AT_FDCWD, root, O_DIRECTORY | O_CLOEXEC | Self.walkFlags, 0) }
         if descriptor < 0 { throw Self.error(path: root, operation: "open directory") }
@@ -82,14 +84,14 @@ extension POSIXFileSystem {
         for component in components {
             let name = String(component)
             walked = FilePaths.join(walked, name)
-            let next = Self.retrying { posixOpenAt(descriptor, name, O_DIRECTORY | O_NOFOLLOW | O_CLOEXEC | Self.walkFlags, 0) }
-            if next < 0 {
-                let failure = Self.refusal(in: descriptor, name: name, path: walked, operation: "open directory", code: errno)
+            do {
+                let next = try Self.openDirectory(named: name, in: descriptor, path: walked, flags: Self.walkFlags)
                 _ = posixClose(descriptor)
-                throw failure
+                descriptor = next
+            } catch {
+                _ = posixClose(descriptor)
+                throw error
             }
-            _ = posixClose(descriptor)
-            descriptor = next
         }
         return descriptor
     }
@@ -131,12 +133,10 @@ extension POSIXFileSystem {
         }
         let code = errno
         guard code == EEXIST else { throw error(path: path, operation: "mkdir", code: code) }
-        let existing = retrying { posixOpenAt(directory, name, O_DIRECTORY | O_NOFOLLOW | O_CLOEXEC | walkFlags, 0) }
-        if existing < 0 {
-            let failure = refusal(in: directory, name: name, path: path, operation: "open directory", code: errno)
-            if case .notFound = failure { throw .io(path: path, operation: "mkdir (exists and is not a directory)", code: EEXIST) }
-            throw failure
+        do {
+            return try openDirectory(named: name, in: directory, path: path, flags: walkFlags)
+        } catch .notFound {
+            throw .io(path: path, operation: "mkdir (exists and is not a directory)", code: EEXIST)
         }
-        return existing
     }
 }

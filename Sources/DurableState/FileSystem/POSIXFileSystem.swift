@@ -24,8 +24,11 @@ import Musl
 /// instead of blocking or being written, and a file with other names (a hard link) is not written
 /// in place (``FileSystemError/hardLinked(_:)``). The root's own path is followed: it is the
 /// caller's choice (a data directory under a linked home directory still works), and so are the
-/// root's parents, which can be synced after the root is created. The default root, `/`, refuses
-/// links everywhere in every path.
+/// root's parents, which can be synced after the root is created. Below the root the only links
+/// followed in a directory's place are the system's own — owned by root in a root-owned directory
+/// nobody else may write, like macOS's `/var` and `/tmp` — which only root could have put there;
+/// a data file's own name is never followed. The default root, `/`, thus refuses every link a
+/// user or another program planted, anywhere in a path.
 ///
 /// **Permissions are exact.** Files and directories it creates get exactly the requested bits
 /// (`fchmod` after creation, so the umask cannot change them).
@@ -106,7 +109,12 @@ public struct POSIXFileSystem: FileSystem {
     }
 
     public func removeItem(at path: String) throws(FileSystemError) {
-        let location = try locate(path)
+        let location: Location
+        do {
+            location = try locate(path)
+        } catch .notFound {
+            return
+        }
         if unlinkat(location.directory, location.name, 0) == 0 { return }
         let code = errno
         if code == ENOENT { return }
@@ -141,8 +149,8 @@ public struct POSIXFileSystem: FileSystem {
         let (descriptor, _) = try Self.openRegularFile(
             location, flags: O_WRONLY | O_CREAT | O_EXCL, permissions: permissions, operation: "create")
         defer { _ = posixClose(descriptor) }
-        do {
-            try Self.setMode(descriptor, permissions, path: path)
+        do throws(FileSystemError) {
+            guard fchmod(descriptor, mode_t(permissions)) == 0 else { throw Self.error(path: path, operation: "fchmod") }
             try Self.writeAll(data, to: descriptor, path: path)
             try Self.fullSync(descriptor, path: path)
         } catch {

@@ -50,11 +50,14 @@ public enum HostileFiles {
         }
     }
 
-    /// Plants a symbolic link at `path` pointing at `target`, creating the parent directory.
+    /// Plants a symbolic link at `path` pointing at `target`, creating the parent directory. The
+    /// link belongs to the running user — or, when tests run as root, to `nobody`, as a link an
+    /// attacker planted would (root's own links in root-only directories are the system's).
     public static func plantLink(at path: String, to target: String) throws {
         try FileManager.default.createDirectory(
             atPath: (path as NSString).deletingLastPathComponent, withIntermediateDirectories: true)
         guard symlink(target, path) == 0 else { throw HostileFileError("symlink \(path) failed: errno \(errno)") }
+        if geteuid() == 0, lchown(path, 65534, 65534) != 0 { throw HostileFileError("lchown \(path) failed: errno \(errno)") }
     }
 
     /// Plants a FIFO at `path` (nobody ever opens its other end), creating the parent directory.

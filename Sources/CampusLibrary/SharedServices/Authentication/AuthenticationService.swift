@@ -41,6 +41,8 @@ public final class AuthenticationService {
     @ObservationIgnored private var needsVerification = false
     /// Bumped by every sign-in and sign-out, so that a check in flight meanwhile is discarded.
     @ObservationIgnored private var sessionGeneration = 0
+    /// True while a check is in flight: a retry does not start a second one.
+    @ObservationIgnored private var isVerifying = false
 
     static let firstRetryDelay: Duration = .seconds(30)
     static let longestRetryDelay: Duration = .seconds(15 * 60)
@@ -72,7 +74,7 @@ public final class AuthenticationService {
     /// Checks a kept but unverified session again now (the app came back to the foreground);
     /// does nothing otherwise.
     public func retryVerificationIfNeeded() async {
-        guard needsVerification, !isWorking, state != .restoring else { return }
+        guard needsVerification, !isWorking, !isVerifying, state != .restoring else { return }
         retry?.cancel()
         retry = nil
         await verify()
@@ -90,7 +92,9 @@ public final class AuthenticationService {
     /// the session while the check was in flight (its answer is stale then).
     private func verify() async {
         let started = sessionGeneration
+        isVerifying = true
         let verification = await checkStoredSession()
+        isVerifying = false
         guard sessionGeneration == started else { return }
         switch verification {
         case .noToken:
