@@ -93,6 +93,9 @@ struct CampusHonestFailureTests {
 
         let catalogue = SQLiteCatalogue(path: path)
         try await catalogue.prepare()
+        #expect(catalogue.quarantinedPath == nil, "the damage is in the middle of the file: the open succeeds")
+        await catalogue.integrityCheck?.value
+        #expect(catalogue.quarantinedPath != nil)
         #expect(try catalogue.searchNow("moby", limit: 5).first?.id.rawValue == "melville-moby-dick")
         let names = try FileManager.default.contentsOfDirectory(atPath: scratch.url.path)
         #expect(names.contains { $0.hasPrefix("catalogue.sqlite.corrupt-") }, "\(names)")

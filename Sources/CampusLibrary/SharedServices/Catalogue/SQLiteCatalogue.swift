@@ -8,8 +8,9 @@ import Lifecycle
 /// The database is a rebuildable cache of bundled data, never user data: commits promise to
 /// survive a process kill, not a power loss, and it lives in a file of the data directory outside
 /// the durable stores. A file that cannot be opened (a damaged header, a link or FIFO in its
-/// place) or fails `PRAGMA quick_check` is moved aside with its `-wal` and `-shm` files
-/// (DurableState's `Quarantine`) and the catalogue rebuilt from the seed. It holds no lock while
+/// place), or that fails `PRAGMA quick_check` (run off the main actor once it is open), is moved
+/// aside with its `-wal` and `-shm` files (DurableState's `Quarantine`) and the catalogue rebuilt
+/// from the seed. It holds no lock while
 /// the app is suspended (it suspends on background); between processes, SQLite's own locks and
 /// a busy timeout of a second keep it consistent.
 /// Tests and the simulator use ``InMemoryCatalogue`` instead. Created by the composition root
@@ -29,8 +30,10 @@ public final class SQLiteCatalogue: CatalogueService {
     private let seedVersion: String
     let logger: LifelineLogger
     private weak var runtime: LifecycleRuntime?
-    private var database: Database?
-    private var suspension: LifecycleObservation?
+    var database: Database?
+    var suspension: LifecycleObservation?
+    /// The background `PRAGMA quick_check` started by the last ``prepare()`` (awaited by tests).
+    private(set) var integrityCheck: Task<Void, Never>?
 
     /// Creates a catalogue in the file at `path`, filled from `seed` (the bundled records by
     /// default); with a `runtime`, the database suspends while the app is in the background.
@@ -63,9 +66,15 @@ public final class SQLiteCatalogue: CatalogueService {
         try prepareNow()
     }
 
-    /// The synchronous form of ``prepare()``.
+    /// The synchronous form of ``prepare()``. The `PRAGMA quick_check` it starts runs in the
+    /// background; a damaged database found then is moved aside and rebuilt in place.
     public func prepareNow() throws(CatalogueError) {
         guard database == nil else { return }
+        try openDatabase(checkingIntegrity: true)
+    }
+
+    /// Opens (or rebuilds) the database and, if asked, starts its background integrity check.
+    func openDatabase(checkingIntegrity: Bool) throws(CatalogueError) {
         let opened = try openOrRebuild()
         if try Self.metadata("seed", in: opened) != seedVersion {
             logger.info("Building the catalogue database from the bundled seed.")
@@ -73,6 +82,9 @@ public final class SQLiteCatalogue: CatalogueService {
         }
         database = opened
         if let runtime { suspension = opened.suspendWhileInBackground(of: runtime, logger: logger) }
+        guard checkingIntegrity else { return }
+        let check: @MainActor () async -> Void = { [weak self] in await self?.checkIntegrity() }
+        integrityCheck = runtime?.applicationScope.task("catalogue integrity check", check) ?? Task { await check() }
     }
 
     /// Searches synchronously; see ``CatalogueService/search(_:limit:)``.
