@@ -191,6 +191,9 @@ extension CampusBenchmarks {
         func syncFile(at path: String) throws(FileSystemError) {}
         func syncDirectory(at path: String) throws(FileSystemError) {}
         func permissions(at path: String) throws(FileSystemError) -> UInt16 { try base.permissions(at: path) }
+        func lockFile(at path: String, permissions: UInt16) throws(FileSystemError) -> FileLock {
+            try base.lockFile(at: path, permissions: permissions)
+        }
     }
 
     /// A hello-world Swift binary, compiled with `swiftc -O` (and `-static-stdlib` when asked) in

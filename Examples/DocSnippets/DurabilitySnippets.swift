@@ -48,6 +48,22 @@ enum DurabilitySnippets {
         return cart
     }
 
+    /// The data directory claimed for the process's life; a second instance is told who holds it.
+    static func claimDataDirectory(_ dataDirectory: String) -> DataDirectory {
+        let fileSystem = POSIXFileSystem(root: dataDirectory)
+        let data: DataDirectory
+        do {
+            data = try DataDirectory.claim(dataDirectory, fileSystem: fileSystem)
+        } catch .inUse(_, let pid) {
+            print("already running with this data directory, pid \(pid.map(String.init) ?? "unknown")")
+            exit(75)
+        } catch {
+            print("cannot use \(dataDirectory): \(error)")
+            exit(73)
+        }
+        return data
+    }
+
     /// A cache database that promises only to survive a kill, suspended in the background.
     static func cacheDatabase(directory: String, runtime: LifecycleRuntime) throws(SQLiteError) -> (Database, LifecycleObservation) {
         var configuration = DatabaseConfiguration()

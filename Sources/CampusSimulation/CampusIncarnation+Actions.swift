@@ -42,10 +42,10 @@ extension CampusIncarnation {
             screenAction("back", edits: [.path], on: { !$0.isSearch }) { hands, _, id, _ in
                 hands.press([.escape], in: id)
             },
-            screenAction("toggle in basket", edits: [.basket], weight: 2, on: { $0.isLoadedBook }) { hands, _, id, _ in
+            screenAction("toggle in basket", edits: [.basket], weight: 4, on: { $0.isLoadedBook }) { hands, _, id, _ in
                 hands.press([.character("a")], in: id)
             },
-            screenAction("open basket", edits: [.path], on: { $0.isSearch || $0.isBook }) { hands, _, id, _ in
+            screenAction("open basket", edits: [.path], weight: 2, on: { $0.isSearch || $0.isBook }) { hands, _, id, _ in
                 hands.press([.control("b")], in: id)
             },
             screenAction("remove from basket", edits: [.basket], weight: 2, on: { $0.listsBasketItems }) { hands, _, id, random in

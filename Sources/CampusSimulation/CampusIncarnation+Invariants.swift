@@ -54,7 +54,8 @@ extension CampusIncarnation {
     }
 
     /// Signed in ⇔ the token is in the secret store (the canary checks it is nowhere else). Once the
-    /// launch gate has opened, a signed-out app has no stored token left to verify.
+    /// launch gate has opened, a signed-out app has no stored token left, unless it could not
+    /// check one and says so (it keeps it to check again).
     var tokenPlacementProblem: String? {
         let auth = composition.services.auth
         guard !auth.isRestoringSession, !auth.isWorking else { return nil }
@@ -65,8 +66,9 @@ extension CampusIncarnation {
             return nil   // an unreadable store is the app's logged failure, not a placement problem
         }
         switch auth.state {
-        case .signedOut where stored:
-            return "signed out, but a session token is still in the secret store"
+        case .signedOut where stored && auth.sessionNotice == nil:
+            // (A token the app could not check is kept, and the app says so.)
+            return "signed out, but a session token is still in the secret store and nothing says why"
         case .signedIn where !stored && auth.signInError == nil:
             return "signed in, but no session token is in the secret store and no error says so"
         default:

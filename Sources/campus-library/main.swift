@@ -7,6 +7,7 @@ import ProcessHost
 // campus-library: the Campus Library reference app in a terminal, on ProcessHost.
 // Ctrl-Z suspends (fg resumes), SIGTERM / Ctrl-C end it through the lifecycle, SIGKILL loses
 // nothing that was acknowledged; windows, notes and the session come back at the next launch.
+// Exit status 75: another instance holds the data directory (nothing was written).
 
 let arguments: LaunchArguments
 do {
@@ -16,29 +17,63 @@ do {
     exit(error.description == LaunchArguments.usage ? EXIT_SUCCESS : 64)
 }
 
+func report(_ message: String) {
+    FileHandle.standardError.write(Data((message + "\n").utf8))
+}
+
 let directories = arguments.directories
 if !arguments.dataDirectoryGiven {
     do {
         try CampusDirectories.migrateLegacyDirectory(into: directories, environment: ProcessInfo.processInfo.environment)
     } catch {
-        FileHandle.standardError.write(Data("campus-library: \(error); your files are still in one layout, whole\n".utf8))
-        exit(73)
-    }
-}
-let fileSystem = POSIXFileSystem()
-for directory in Set([directories.data, directories.state, directories.cache]).sorted() {
-    do {
-        try fileSystem.createDirectory(at: directory, permissions: 0o700)
-    } catch {
-        FileHandle.standardError.write(Data("campus-library: cannot use \(directory): \(error)\n".utf8))
+        report("campus-library: \(error); your files are still in one layout, whole")
         exit(73)
     }
 }
 
-let logger = LifelineLogger(category: "campus-library", sink: FileLogSink(path: directories.state + "/campus-library.log"))
+// Nothing below the app's directories is reached through a symbolic link, and one process at a
+// time uses them: a second instance is told who holds them and exits before writing anything.
+// Each directory (data, state, cache; one with --data-dir) is claimed, the data directory first.
+let fileSystem = POSIXFileSystem(root: directories.data)
+let stateFileSystem = POSIXFileSystem(root: directories.state)
+let cacheFileSystem = POSIXFileSystem(root: directories.cache)
+var claims: [DataDirectory] = []
+for (path, confined) in [(directories.data, fileSystem), (directories.state, stateFileSystem), (directories.cache, cacheFileSystem)]
+where !claims.contains(where: { $0.path == path }) {
+    do {
+        claims.append(try DataDirectory.claim(path, fileSystem: confined))
+    } catch .inUse(let path, let holder) {
+        report("Campus Library is already running with this data directory (\(path)), pid \(holder.map(String.init) ?? "unknown"). Quit it first, or give another --data-dir.")
+        exit(75)
+    } catch {
+        report("campus-library: \(error)")
+        exit(73)
+    }
+}
+
+let logSink: any LogSink
+do {
+    logSink = try FileLogSink(path: directories.state + "/campus-library.log", fileSystem: stateFileSystem)
+} catch {
+    report("campus-library: logging is off: \(error)")
+    logSink = DiscardingLogSink()
+}
+let logger = LifelineLogger(category: "campus-library", sink: logSink)
+for claim in claims {
+    let path = claim.path
+    switch claim.access {
+    case .ownerOnly:
+        break
+    case .tightened(let mode):
+        logger.warning("\(path, privacy: .public) was open to other users (mode \(String(mode, radix: 8), privacy: .public)); it is now owner-only.")
+    case let .accessibleByOthers(mode, cause):
+        report("campus-library: warning: other users can enter \(path) (mode \(String(mode, radix: 8))) and it could not be tightened: \(cause)")
+        logger.error("\(path, privacy: .public) is open to other users and could not be tightened: \(cause.description, privacy: .public)")
+    }
+}
 
 let clock = SystemClock()
-let archiveStore = WindowArchiveStore(directory: directories.state, fileSystem: fileSystem, clock: clock, logger: logger)
+let archiveStore = WindowArchiveStore(directory: directories.state, fileSystem: stateFileSystem, clock: clock, logger: logger)
 let restored = archiveStore.load()
 let sessions = restored.windows.isEmpty ? [SceneSession()] : restored.sessions
 
@@ -64,7 +99,7 @@ do {
         )
     )
 } catch {
-    FileHandle.standardError.write(Data("campus-library: cannot keep the session token: \(error)\n".utf8))
+    report("campus-library: cannot keep the session token: \(error)")
     exit(73)
 }
 if let reason = secrets.fallbackReason {
@@ -81,11 +116,12 @@ var environment = AppEnvironment(
     server: server
 )
 environment.secretStoreLocation = secrets.location
+environment.cacheFileSystem = cacheFileSystem
 let composition: AppComposition
 do {
     composition = try AppComposition(environment: environment)
 } catch {
-    FileHandle.standardError.write(Data("campus-library: the app's composition is invalid:\n\(error)\n".utf8))
+    report("campus-library: the app's composition is invalid:\n\(error)")
     exit(70)
 }
 if arguments.ownershipReport {

@@ -31,7 +31,7 @@ struct AuthenticationServiceTests {
         #expect(second.services.auth.state == .signedIn(Account(username: "ada", displayName: "Ada"), verified: true))
     }
 
-    @Test("a rejected token is cleared from the secret store and the student is signed out")
+    @Test("a rejected token is cleared from the secret store, and the student is signed out and told so")
     func rejectedTokenIsCleared() async throws {
         let first = try TestApp()
         try first.launch()
@@ -41,6 +41,7 @@ struct AuthenticationServiceTests {
         try second.launch()
         #expect(second.services.auth.state == .signedOut)
         #expect(first.secrets.secrets[SessionTokenStore.key] == nil)
+        #expect(second.services.auth.sessionNotice == "The library service ended your session; sign in again.")
     }
 
     @Test("an unreachable service keeps the token and shows the last account as signed in offline")

@@ -27,7 +27,7 @@ struct CampusSimulationTests {
     func coverage() async throws {
         let simulator = Simulator(app: CampusIncarnation.app)
         var lines: [String] = []
-        for seed in 1...UInt64(12) {
+        for seed in 1...UInt64(40) {
             let outcome = await simulator.run(seed: seed, depth: 50)
             #expect(outcome.passed, "seed \(seed): \(outcome.violation?.description ?? "")")
             lines += outcome.trace.map(\.line)

@@ -95,8 +95,8 @@ struct WindowModelTests {
         #expect(window.recoveryMessage == "This window could not be restored and was reset.")
     }
 
-    @Test("popping a screen ends its scope, so its late results are dropped")
-    func poppedScreenScopeEnds() async throws {
+    @Test("a sign-in started on the profile screen completes after the screen is closed: it runs in the app's scope")
+    func signInOutlivesItsScreen() async throws {
         let app = try TestApp()
         try app.launch()
         let window = try app.connect()
@@ -108,9 +108,11 @@ struct WindowModelTests {
         }
         app.server.latency = .seconds(1)
         profile.signIn(username: "ada", password: "analytical")
+        #expect(app.services.auth.isWorking)
         window.back()
         await app.advance(by: .seconds(2))
-        #expect(app.services.auth.state == .signedOut)
+        #expect(app.services.auth.state.account?.username == "ada")
+        #expect(!app.services.auth.isWorking)
     }
 
     @Test("a restored search waits until its window appears on screen")

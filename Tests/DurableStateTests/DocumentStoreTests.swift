@@ -156,7 +156,7 @@ struct DocumentStoreTests {
         #expect(throws: DurableStoreError.tooLarge(bytes: 5061, limit: 4096)) {
             try store.save(Note(title: "", body: String(repeating: "x", count: 5000)))
         }
-        fileSystem.fail(.writeAndSync, with: .noSpace("x"))
+        fileSystem.fail(.createNew, with: .noSpace("x"))
         #expect(throws: DurableStoreError.self) { try store.save(Note(title: "new", body: "")) }
         #expect(makeStore().load().value == secretNote)
 

@@ -10,7 +10,7 @@ struct DurableFileTests {
         let fileSystem = FaultyFileSystem()
         let file = DurableFile(fileSystem: fileSystem, path: directory.file("doc"))
         try file.replace(with: Data("one".utf8))
-        #expect(fileSystem.log == ["writeAndSync .doc.tmp", "rename .doc.tmp", "syncDirectory \(FilePaths.name(of: directory.path))"])
+        #expect(fileSystem.log == ["createNew .doc.1.tmp", "rename .doc.1.tmp", "syncDirectory \(FilePaths.name(of: directory.path))"])
         #expect(try file.read() == Data("one".utf8))
         #expect(directory.names == ["doc"])
     }
@@ -23,7 +23,7 @@ struct DurableFileTests {
         try file.replace(with: Data("one".utf8), keepingBackup: true)
         fileSystem.clearLog()
         try file.replace(with: Data("two".utf8), keepingBackup: true)
-        #expect(fileSystem.log == ["writeAndSync .doc.tmp", "rename doc", "rename .doc.tmp", "syncDirectory \(FilePaths.name(of: directory.path))"])
+        #expect(fileSystem.log == ["createNew .doc.1.tmp", "rename doc", "rename .doc.1.tmp", "syncDirectory \(FilePaths.name(of: directory.path))"])
         #expect(try fileSystem.readFile(at: file.backupPath) == Data("one".utf8))
         #expect(try file.read() == Data("two".utf8))
     }
@@ -38,7 +38,7 @@ struct DurableFileTests {
 
     @Test(
         "a failure before the rename leaves the previous contents and no temporary file",
-        arguments: [FaultyFileSystem.Call.writeAndSync, .rename]
+        arguments: [FaultyFileSystem.Call.createNew, .rename]
     )
     func failureKeepsPrevious(call: FaultyFileSystem.Call) throws {
         let directory = TemporaryDirectory()

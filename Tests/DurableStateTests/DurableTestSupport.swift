@@ -24,7 +24,7 @@ final class TemporaryDirectory: Sendable {
 /// A file system that forwards to another and fails chosen calls, recording every call.
 final class FaultyFileSystem: FileSystem {
     enum Call: String, Sendable {
-        case read, write, writeAndSync, syncFile, syncDirectory, rename, remove, createDirectory
+        case read, write, writeAndSync, createNew, syncFile, syncDirectory, rename, remove, createDirectory
     }
 
     private struct State {
@@ -109,6 +109,23 @@ final class FaultyFileSystem: FileSystem {
 
     func permissions(at path: String) throws(FileSystemError) -> UInt16 {
         try base.permissions(at: path)
+    }
+
+    func createNewFile(_ data: Data, at path: String, permissions: UInt16) throws(FileSystemError) {
+        try check(.createNew, path)
+        try base.createNewFile(data, at: path, permissions: permissions)
+    }
+
+    func modificationDate(at path: String) throws(FileSystemError) -> Date? {
+        try base.modificationDate(at: path)
+    }
+
+    func setPermissions(_ permissions: UInt16, at path: String) throws(FileSystemError) {
+        try base.setPermissions(permissions, at: path)
+    }
+
+    func lockFile(at path: String, permissions: UInt16) throws(FileSystemError) -> FileLock {
+        try base.lockFile(at: path, permissions: permissions)
     }
 }
 

@@ -247,7 +247,7 @@ struct PersistentValueTests {
         fileSystem.clearLog()
         for index in 0..<50 { cart.value.lines.append("\(index)") }
         clock.advance(by: .milliseconds(300))
-        #expect(fileSystem.log.filter { $0.hasPrefix("writeAndSync") }.count == 1)
+        #expect(fileSystem.log.filter { $0.hasPrefix("createNew") }.count == 1)
         let reloaded = DurableValueStorage<Cart>(fileSystem: POSIXFileSystem(), path: directory.file("cart.json"), clock: clock)
         #expect(try reloaded.loadNow()?.lines.count == 50)
     }

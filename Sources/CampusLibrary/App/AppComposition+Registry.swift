@@ -38,8 +38,9 @@ extension AppComposition {
         )
         registry.register((any LifelineClock).self, lifetime: .application) { (runtime: LifecycleRuntime) in runtime.clock }
         let catalogue = environment.catalogue
+        let cacheFileSystem = environment.cacheFileSystem
         registry.register((any CatalogueService).self, lifetime: .application) { (runtime: LifecycleRuntime, logger: LifelineLogger) in
-            catalogueService(for: catalogue, runtime: runtime, logger: logger)
+            catalogueService(for: catalogue, runtime: runtime, fileSystem: cacheFileSystem, logger: logger)
         }
         let server = environment.server
         registry.register(LibraryService.self, lifetime: .application) {
@@ -68,11 +69,11 @@ extension AppComposition {
             )
         }
         registry.register(AuthenticationService.self, lifetime: .application) {
-            (server: LibraryService, secrets: any SecretStore, preferences: Preferences, logger: LifelineLogger,
-             configuration: AppConfiguration) in
+            (server: LibraryService, secrets: any SecretStore, preferences: Preferences, runtime: LifecycleRuntime,
+             logger: LifelineLogger, configuration: AppConfiguration) in
             AuthenticationService(
                 server: server, tokens: SessionTokenStore(secrets: secrets, location: configuration.secretStoreLocation),
-                preferences: preferences, logger: logger
+                preferences: preferences, clock: runtime.clock, scope: runtime.applicationScope, logger: logger
             )
         }
         registry.register(BorrowingBasket.self, lifetime: .application) {
@@ -107,17 +108,18 @@ extension AppComposition {
             NoteEditorViewModel(bookID: id, draft: notes.draft(for: id), catalogue: catalogue, scope: scope, bugs: bugs)
         }
         registry.register(BasketViewModel.self, lifetime: .screen, BasketViewModel.init(basket:))
-        registry.register(ProfileViewModel.self, lifetime: .screen, ProfileViewModel.init(auth:analytics:scope:))
+        registry.register(ProfileViewModel.self, lifetime: .screen, ProfileViewModel.init(auth:analytics:))
     }
 
     static func catalogueService(
-        for choice: AppEnvironment.CatalogueChoice, runtime: LifecycleRuntime, logger: LifelineLogger
+        for choice: AppEnvironment.CatalogueChoice, runtime: LifecycleRuntime, fileSystem: any FileSystem,
+        logger: LifelineLogger
     ) -> any CatalogueService {
         switch choice {
         case .bundled(let path):
-            return SQLiteCatalogue(path: path, runtime: runtime, logger: logger)
+            return SQLiteCatalogue(path: path, runtime: runtime, fileSystem: fileSystem, logger: logger)
         case .remote(let url, let fallbackPath):
-            let fallback = SQLiteCatalogue(path: fallbackPath, runtime: runtime, logger: logger)
+            let fallback = SQLiteCatalogue(path: fallbackPath, runtime: runtime, fileSystem: fileSystem, logger: logger)
             return OpenLibraryCatalogue(baseURL: url, clock: runtime.clock, fallback: fallback, logger: logger)
         case .custom(let service):
             return service

@@ -26,6 +26,9 @@ public struct AppEnvironment {
     public var runtime: LifecycleRuntime
     /// Where every durable file operation goes.
     public var fileSystem: any FileSystem
+    /// Where the bundled catalogue's database is rebuilt and moved aside when damaged (it lives in
+    /// the cache directory, which may have its own confined file system); ``fileSystem`` unless set.
+    public var cacheFileSystem: any FileSystem
     /// Where the session token lives.
     public var secretStore: any SecretStore
     /// Which store ``secretStore`` is, for a person ("the desktop keyring (Secret Service)"),
@@ -68,6 +71,7 @@ public struct AppEnvironment {
     ) {
         self.runtime = runtime
         self.fileSystem = fileSystem
+        self.cacheFileSystem = fileSystem
         self.secretStore = secretStore
         self.logger = logger
         self.dataDirectory = dataDirectory

@@ -26,6 +26,9 @@ final class CampusApplicationDelegate: ApplicationDelegate {
                 if event == .didEnterBackground { self.scheduleRefresh(on: runtime) }
             case .willEnterForeground:
                 self.services.catalogue.retryNow()
+                runtime.applicationScope.task("session check retry") { [services = self.services] in
+                    await services.auth.retryVerificationIfNeeded()
+                }
                 if !self.services.basket.isHydrated, self.services.catalogue.isLoaded {
                     runtime.applicationScope.task("basket hydration retry") { [services = self.services] in
                         await services.basket.hydrate()

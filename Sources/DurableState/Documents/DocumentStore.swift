@@ -16,7 +16,12 @@ import Lifecycle
 /// truncated, damaged, random bytes, a newer schema, over the size limit — is never overwritten:
 /// it is moved aside (``Quarantine``), the backup is tried, then the default, and each problem is
 /// reported as a ``LoadIssue`` and logged without user data. An older schema is migrated and
-/// written back.
+/// written back. A link, FIFO or device in place of the file is never read or written through:
+/// the load reports it as ``LoadIssue/unreadable(path:cause:)`` and saves refuse to replace it
+/// (see ``FileSystem``).
+///
+/// The file is private by default — 0600, in directories created 0700, whatever the umask;
+/// pass `permissions: 0o644` for a document meant to be read by other users.
 ///
 /// Owned by whoever builds it (the composition root or a store that wraps it); lives on the main
 /// actor, so one save of the file is in flight at a time.
@@ -57,7 +62,7 @@ public final class DocumentStore<Value: Codable & Sendable> {
         schema: StoredSchema = .initial,
         sizeLimit: Int = 4 * 1024 * 1024,
         keepsBackup: Bool = true,
-        permissions: UInt16 = 0o644,
+        permissions: UInt16 = 0o600,
         clock: any LifelineClock,
         logger: LifelineLogger = .disabled
     ) {
@@ -75,12 +80,13 @@ public final class DocumentStore<Value: Codable & Sendable> {
     ///
     /// Never throws: problems are quarantined and listed in ``DocumentLoad/issues``. A value from
     /// an older schema is migrated and written back (failure to write back is logged; the
-    /// migrated value is still returned). A leftover temporary file is removed.
+    /// migrated value is still returned). Temporary files left by interrupted writes are removed
+    /// once stale (``DurableFile/removeStaleTemporaries(now:)``).
     public func load() -> DocumentLoad<Value> {
         hasInspected = true
         primaryIsKnownGood = false
         primaryUnreadable = nil
-        file.removeTemporary()
+        file.removeStaleTemporaries(now: clock.date)
         var issues: [LoadIssue] = []
         var candidates: [(String, DocumentLoad<Value>.Source)] = [(file.path, .primary)]
         if keepsBackup { candidates.append((file.backupPath, .backup)) }
@@ -125,11 +131,11 @@ public final class DocumentStore<Value: Codable & Sendable> {
         saveCount += 1
     }
 
-    /// Removes the document, its backup and its temporary file (quarantined files stay).
+    /// Removes the document, its backup and its temporary files (quarantined files stay).
     /// - Throws: ``DurableStoreError/write(_:)`` if a removal or the directory sync fails.
     public func remove() throws(DurableStoreError) {
         do {
-            for path in [file.path, file.backupPath, file.temporaryPath] where file.fileSystem.itemExists(at: path) {
+            for path in [file.path, file.backupPath] + file.existingTemporaries() where file.fileSystem.itemExists(at: path) {
                 try file.fileSystem.removeItem(at: path)
             }
             if file.fileSystem.itemExists(at: file.directory) {

@@ -1,11 +1,24 @@
 import Foundation
 
+#if canImport(Darwin)
+import Darwin
+#elseif canImport(Glibc)
+import Glibc
+#elseif canImport(Musl)
+import Musl
+#endif
+
 /// The seam through which every storage operation of `DurableState` goes.
 ///
 /// ``POSIXFileSystem`` performs real system calls; the simulator's disk models a process kill
 /// (written data survives) and a power loss (only synced data survives, under a crash policy).
 /// Calls are synchronous and paths are absolute. Implementations are `Sendable` and safe to call
 /// from any thread; the durable stores built on them live on the main actor.
+///
+/// Files that touch the outside world refuse what they did not create: an implementation never
+/// follows a symbolic link (``FileSystemError/symbolicLink(_:)``), never reads or writes a FIFO,
+/// socket or device as a data file (``FileSystemError/notRegularFile(_:)``), and never blocks
+/// opening one. The simulated disks have no links or special files, so they refuse trivially.
 public protocol FileSystem: Sendable {
     /// Reads the whole file at `path`.
     /// - Throws: ``FileSystemError/notFound(_:)`` if there is no such file; nothing changes.
@@ -45,6 +58,29 @@ public protocol FileSystem: Sendable {
     /// The POSIX permission bits of the item at `path`.
     func permissions(at path: String) throws(FileSystemError) -> UInt16
 
+    /// Creates a **new** file at `path` with `permissions`, writes `data`, syncs it and closes it.
+    /// The name must be free: a file, directory or link already there fails the call with
+    /// ``FileSystemError/alreadyExists(_:)`` and is left alone. The durable recipe makes its
+    /// temporary files this way, so two writers never share one. Not durable until the directory
+    /// is synced.
+    func createNewFile(_ data: Data, at path: String, permissions: UInt16) throws(FileSystemError)
+
+    /// When the item at `path` was last modified, or `nil` if the file system does not record it
+    /// (the simulated disks).
+    func modificationDate(at path: String) throws(FileSystemError) -> Date?
+
+    /// Sets the POSIX permission bits of the file or directory at `path`.
+    func setPermissions(_ permissions: UInt16, at path: String) throws(FileSystemError)
+
+    /// Takes the exclusive lock of the file at `path` (created with `permissions` if missing)
+    /// without waiting, for as long as the returned ``FileLock`` is held.
+    ///
+    /// One holder at a time: a second lock of the same file — from another process, or another
+    /// call in this one — fails with ``FileSystemError/locked(_:)`` while the first is held. The
+    /// lock goes when it is released, when the ``FileLock`` is deinitialized, or when the holder's
+    /// process dies (a kill included). Taking it writes nothing to an existing file.
+    func lockFile(at path: String, permissions: UInt16) throws(FileSystemError) -> FileLock
+
     /// The name of the SQLite VFS (registered with `sqlite3_vfs_register`) that keeps a
     /// ``Database``'s files on this file system, or `nil` for SQLite's default VFS, on real
     /// files. ``POSIXFileSystem`` answers `nil`; the simulator's file systems answer a VFS over
@@ -61,29 +97,25 @@ extension FileSystem {
         try writeFile(data, to: path, permissions: permissions)
         try syncFile(at: path)
     }
-}
 
-/// Why a file-system operation failed. The operation did not happen, or for a write, the target
-/// file may hold partial data that no reader treats as committed.
-public enum FileSystemError: Error, Equatable, Sendable, CustomStringConvertible {
-    /// No file or directory at the path.
-    case notFound(String)
-    /// The process may not access the path.
-    case permissionDenied(String)
-    /// The device is full.
-    case noSpace(String)
-    /// The caller's process incarnation was killed; nothing it does reaches the disk (simulator).
-    case fenced(String)
-    /// Any other failure, with the operation and the `errno` value.
-    case io(path: String, operation: String, code: Int32)
-
-    public var description: String {
-        switch self {
-        case .notFound(let path): "No such file or directory: \(path)"
-        case .permissionDenied(let path): "Permission denied: \(path)"
-        case .noSpace(let path): "No space left on device while writing \(path)"
-        case .fenced(let path): "Write refused: the process incarnation that asked was killed (\(path))"
-        case let .io(path, operation, code): "\(operation) failed for \(path) (errno \(code))"
+    /// Checks that the name is free, then writes and syncs (removing the file again if that
+    /// fails): exclusive for a file system whose callers do not race each other (the simulated
+    /// disks, run on one thread). ``POSIXFileSystem`` creates with `O_EXCL` instead.
+    public func createNewFile(_ data: Data, at path: String, permissions: UInt16) throws(FileSystemError) {
+        guard !itemExists(at: path) else { throw .alreadyExists(path) }
+        do {
+            try writeAndSyncFile(data, to: path, permissions: permissions)
+        } catch {
+            try? removeItem(at: path)
+            throw error
         }
+    }
+
+    /// `nil`: modification times are not recorded.
+    public func modificationDate(at path: String) throws(FileSystemError) -> Date? { nil }
+
+    /// Throws: permission changes are not supported by this file system.
+    public func setPermissions(_ permissions: UInt16, at path: String) throws(FileSystemError) {
+        throw .io(path: path, operation: "chmod (not supported by this file system)", code: ENOTSUP)
     }
 }

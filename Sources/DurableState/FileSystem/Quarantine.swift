@@ -29,6 +29,19 @@ public enum Quarantine {
         return candidate
     }
 
+    /// Moves the SQLite database at `path` aside like ``move(_:fileSystem:at:)``, with the files
+    /// that belong to it (`-wal`, `-journal`, `-shm`) renamed to the same new name plus their
+    /// suffix, and returns the database's new path. Close every connection to it first.
+    /// - Throws: ``FileSystemError``; the database is then still at `path` (or, if a companion
+    ///   failed to move, the companions not yet moved are still next to it).
+    public static func moveDatabase(_ path: String, fileSystem: any FileSystem, at date: Date) throws(FileSystemError) -> String {
+        let movedTo = try move(path, fileSystem: fileSystem, at: date)
+        for suffix in ["-wal", "-journal", "-shm"] where fileSystem.itemExists(at: path + suffix) {
+            try fileSystem.rename(from: path + suffix, to: movedTo + suffix)
+        }
+        return movedTo
+    }
+
     /// Whether `name` is a quarantined file's name.
     public static func isQuarantined(_ name: String) -> Bool {
         name.contains(marker)

@@ -58,6 +58,10 @@ public final class Database {
     /// simulator's disk when `fileSystem` is a simulated one (through its
     /// ``FileSystem/sqliteVFSName``), so the same app code runs on both.
     ///
+    /// A new file gets ``DatabaseConfiguration/filePermissions`` (owner-only by default),
+    /// whatever the umask. A symbolic link, FIFO or device at `path` is refused, never followed
+    /// or read.
+    ///
     /// - Throws: ``SQLiteError`` if the file cannot be opened or set up (WAL, foreign keys,
     ///   `synchronous`); the connection is closed again, and a file it created may remain.
     ///   ``SQLiteError/wrongExecutor(operation:)`` if the caller is not isolated to an actor.
@@ -68,8 +72,10 @@ public final class Database {
         isolation: isolated (any Actor)? = #isolation
     ) throws(SQLiteError) {
         guard let isolation else { throw .wrongExecutor(operation: "init(path:)") }
+        // A VFS of another file system (the simulator's disk) keeps its files itself.
+        if fileSystem.sqliteVFSName == nil { try Self.prepareFile(at: path, permissions: configuration.filePermissions) }
         var handle: OpaquePointer?
-        let flags = SQLITE_OPEN_READWRITE | SQLITE_OPEN_CREATE | SQLITE_OPEN_NOMUTEX
+        let flags = SQLITE_OPEN_READWRITE | SQLITE_OPEN_CREATE | SQLITE_OPEN_NOMUTEX | SQLITE_OPEN_NOFOLLOW
         let code = sqlite3_open_v2(path, &handle, flags, fileSystem.sqliteVFSName)
         guard code == SQLITE_OK, let handle else {
             let message = handle.flatMap { sqlite3_errmsg($0) }.map { String(cString: $0) } ?? "out of memory"

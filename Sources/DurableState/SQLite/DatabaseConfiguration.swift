@@ -37,13 +37,20 @@ public struct DatabaseConfiguration: Sendable, Equatable {
     /// How long a statement waits for another connection's lock before failing with
     /// `SQLITE_BUSY`. The wait blocks the connection's actor (the main actor, for the app's
     /// database), so the default is zero: fail at once and let the caller decide. One writer per
-    /// database is the design; a second process (an extension) is the reason to raise it.
+    /// database is the design; a second process (an extension, a second instance that opens the
+    /// file despite ``DataDirectory``) is the reason to raise it. SQLite's own file locks keep
+    /// the database consistent between processes either way.
     public var busyTimeout: Duration = .zero
+
+    /// The permission bits of a database file the connection creates (its `-wal` and `-shm`
+    /// files get the same). Default: owner-only, 0600.
+    public var filePermissions: UInt16 = 0o600
 
     /// A passive WAL checkpoint on ``Database/suspend(isolation:)``, so the WAL file does not keep
     /// growing while the app lives mostly in the background. It never waits for locks. Default: on.
     public var checkpointsOnSuspend = true
 
-    /// The default configuration: power-loss safe commits, no busy wait, checkpoint on suspend.
+    /// The default configuration: power-loss safe commits, no busy wait, checkpoint on suspend,
+    /// owner-only files.
     public init() {}
 }

@@ -17,7 +17,9 @@ import Synchronization
 /// The file is `secrets.json` in `directory`. The directory is created 0700 and the file 0600,
 /// with `fchmod` after creation so the umask cannot widen or narrow them; every read and write
 /// checks both again and refuses with ``SecretStoreError/insecurePermissions(path:mode:)`` if
-/// either allows more. Writes replace the whole file durably (temporary file, `fsync`, `rename`,
+/// either allows more. A symbolic link in place of the directory or the file, or a FIFO or
+/// device in place of the file, is refused (``SecretStoreError/storage(_:)``), never followed;
+/// the path's parents are the caller's choice and are followed. Writes replace the whole file durably (temporary file, `fsync`, `rename`,
 /// `fsync` of the directory): once `setSecret` returns, the secret survives a power loss.
 /// Descriptions show the directory, never a secret.
 ///
@@ -32,16 +34,21 @@ public final class FileSecretStore: SecretStore, CustomStringConvertible, Custom
 
     private init(directory: String) {
         self.directory = directory
-        self.path = directory + "/secrets.json"
+        self.path = directory + "/" + Self.fileName
     }
+
+    private static let fileName = "secrets.json"
 
     /// A plaintext store in `directory`, created 0700 if missing.
     ///
     /// - Throws: ``SecretStoreError/insecurePermissions(path:mode:)`` if the directory exists
     ///   with more than 0700; ``SecretStoreError/storage(_:)`` if it cannot be created or is not
-    ///   a directory. Nothing is changed in an existing directory.
+    ///   a directory (a symbolic link to one included). Nothing is changed in an existing
+    ///   directory.
     public static func unsafePlaintextFile(at directory: String) throws(SecretStoreError) -> FileSecretStore {
-        let standardized = (directory as NSString).standardizingPath
+        // Lexically only: `standardizingPath` would resolve a link in place of the directory.
+        var standardized = directory
+        while standardized.count > 1, standardized.hasSuffix("/") { standardized.removeLast() }
         try SecretFile.prepareDirectory(standardized)
         return FileSecretStore(directory: standardized)
     }
@@ -83,8 +90,10 @@ public final class FileSecretStore: SecretStore, CustomStringConvertible, Custom
     public var customMirror: Mirror { Mirror(self, children: ["directory": directory]) }
 
     private func load() throws(SecretStoreError) -> [String: String] {
-        try SecretFile.verifyDirectory(directory)
-        guard let data = try SecretFile.read(path) else { return [:] }
+        let data = try SecretFile.withDirectory(directory) { descriptor throws(SecretStoreError) in
+            try SecretFile.read(Self.fileName, in: descriptor, path: path)
+        }
+        guard let data else { return [:] }
         let contents: Contents
         do {
             contents = try JSONDecoder().decode(Contents.self, from: data)
@@ -106,8 +115,9 @@ public final class FileSecretStore: SecretStore, CustomStringConvertible, Custom
         } catch {
             throw .storage("the secrets could not be encoded")
         }
-        try SecretFile.verifyDirectory(directory)
-        try SecretFile.replace(path, with: data)
+        try SecretFile.withDirectory(directory) { descriptor throws(SecretStoreError) in
+            try SecretFile.replace(Self.fileName, in: descriptor, path: path, with: data)
+        }
     }
 
     /// The file's layout: a format number and the secrets by key.

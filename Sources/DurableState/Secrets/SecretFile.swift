@@ -7,12 +7,16 @@ import Musl
 #endif
 import Foundation
 
-/// The few POSIX calls ``FileSecretStore`` needs, with the permission checks built in: files
-/// are created 0600 and directories 0700 (`fchmod` after creation, so the umask cannot change
-/// them), every read verifies both, and a replace follows the durable recipe (temporary file →
-/// `fsync` → `rename` → `fsync` of the directory).
+/// The few POSIX calls ``FileSecretStore`` needs, with the checks built in: the directory is
+/// opened once with `O_DIRECTORY | O_NOFOLLOW` (a link in its place is refused, not followed) and
+/// every file operation is relative to that descriptor (`openat` with `O_NOFOLLOW`, `renameat`),
+/// so nothing checked is later used by name. Files are created 0600 and the directory 0700
+/// (`fchmod` after creation, so the umask cannot change them), every access verifies both, and a
+/// replace follows the durable recipe (temporary file → `fsync` → `renameat` → `fsync` of the
+/// directory descriptor).
 ///
-/// Private to the secrets store until `POSIXFileSystem` offers the same guarantees; stateless.
+/// Private to the secrets store (it also zeroes its read buffer, which the general file system
+/// does not); stateless.
 enum SecretFile {
     /// Bits allowed on the store's directory and file: the owner's only.
     static let directoryMode: mode_t = 0o700
@@ -22,7 +26,7 @@ enum SecretFile {
     static func prepareDirectory(_ path: String) throws(SecretStoreError) {
         var info = stat()
         if lstat(path, &info) == 0 {
-            try checkDirectory(path, info)
+            try withDirectory(path) { _ throws(SecretStoreError) in }
             return
         }
         guard errno == ENOENT else { throw failure("stat", path) }
@@ -31,28 +35,31 @@ enum SecretFile {
             try createPlainDirectory(parent)
         }
         guard mkdir(path, directoryMode) == 0 || errno == EEXIST else { throw failure("mkdir", path) }
-        let descriptor = open(path, O_RDONLY | O_DIRECTORY | O_NOFOLLOW | O_CLOEXEC)
-        guard descriptor >= 0 else { throw failure("open", path) }
+        let descriptor = try openDirectory(path)
         defer { close(descriptor) }
         guard fchmod(descriptor, directoryMode) == 0 else { throw failure("fchmod", path) }
-        guard fstat(descriptor, &info) == 0 else { throw failure("fstat", path) }
-        try checkDirectory(path, info)
+        try checkDirectory(path, descriptor)
         try syncDirectory(parent.isEmpty ? "." : parent)
     }
 
-    /// Checks that `path` is still a directory with no more than 0700.
-    static func verifyDirectory(_ path: String) throws(SecretStoreError) {
-        var info = stat()
-        guard lstat(path, &info) == 0 else { throw failure("stat", path) }
-        try checkDirectory(path, info)
+    /// Runs `body` with a descriptor of the directory at `path`, after checking that it is a
+    /// directory (not a link) with no more than 0700.
+    static func withDirectory<Result>(
+        _ path: String, _ body: (Int32) throws(SecretStoreError) -> Result
+    ) throws(SecretStoreError) -> Result {
+        let descriptor = try openDirectory(path)
+        defer { close(descriptor) }
+        try checkDirectory(path, descriptor)
+        return try body(descriptor)
     }
 
-    /// The contents of the file at `path` after checking it is a regular file with no more
-    /// than 0600, or `nil` if there is none.
-    static func read(_ path: String) throws(SecretStoreError) -> Data? {
-        let descriptor = open(path, O_RDONLY | O_NOFOLLOW | O_CLOEXEC)
+    /// The contents of the file `name` in `directory` after checking it is a regular file (not a
+    /// link, FIFO or device) with no more than 0600, or `nil` if there is none.
+    static func read(_ name: String, in directory: Int32, path: String) throws(SecretStoreError) -> Data? {
+        let descriptor = openat(directory, name, O_RDONLY | O_NOFOLLOW | O_NONBLOCK | O_CLOEXEC)
         if descriptor < 0 {
             if errno == ENOENT { return nil }
+            if errno == ELOOP { throw .storage("\(path) is a symbolic link; it was refused and left in place") }
             throw failure("open", path)
         }
         defer { close(descriptor) }
@@ -77,28 +84,38 @@ enum SecretFile {
         return data
     }
 
-    /// Replaces the file at `path` with `data`, durably: on success the new contents survive a
-    /// power loss; on failure the old file is untouched and the temporary file removed.
-    static func replace(_ path: String, with data: Data) throws(SecretStoreError) {
-        let directory = (path as NSString).deletingLastPathComponent
-        let name = (path as NSString).lastPathComponent
-        let temporary = directory + "/.\(name).\(String(UInt64.random(in: 0...UInt64.max), radix: 16)).tmp"
-        let descriptor = open(temporary, O_WRONLY | O_CREAT | O_EXCL | O_NOFOLLOW | O_CLOEXEC, fileMode)
-        guard descriptor >= 0 else { throw failure("open", temporary) }
+    /// Replaces the file `name` in `directory` with `data`, durably: on success the new contents
+    /// survive a power loss; on failure the old file is untouched and the temporary file removed.
+    static func replace(_ name: String, in directory: Int32, path: String, with data: Data) throws(SecretStoreError) {
+        let temporary = ".\(name).\(String(UInt64.random(in: 0...UInt64.max), radix: 16)).tmp"
+        let descriptor = openat(directory, temporary, O_WRONLY | O_CREAT | O_EXCL | O_NOFOLLOW | O_CLOEXEC, fileMode)
+        guard descriptor >= 0 else { throw failure("open", path + " (temporary file)") }
         var renamed = false
-        defer { if !renamed { unlink(temporary) } }
+        defer { if !renamed { unlinkat(directory, temporary, 0) } }
         do throws(SecretStoreError) {
-            guard fchmod(descriptor, fileMode) == 0 else { throw failure("fchmod", temporary) }
-            try writeAll(data, to: descriptor, path: temporary)
-            try syncFile(descriptor, path: temporary)
+            guard fchmod(descriptor, fileMode) == 0 else { throw failure("fchmod", path) }
+            try writeAll(data, to: descriptor, path: path)
+            try syncFile(descriptor, path: path)
         } catch {
             close(descriptor)
             throw error
         }
-        guard close(descriptor) == 0 else { throw failure("close", temporary) }
-        guard rename(temporary, path) == 0 else { throw failure("rename", temporary) }
+        guard close(descriptor) == 0 else { throw failure("close", path) }
+        guard renameat(directory, temporary, directory, name) == 0 else { throw failure("rename", path) }
         renamed = true
-        try syncDirectory(directory)
+        try syncFile(directory, path: path)
+    }
+
+    private static func openDirectory(_ path: String) throws(SecretStoreError) -> Int32 {
+        let descriptor = open(path, O_RDONLY | O_DIRECTORY | O_NOFOLLOW | O_CLOEXEC)
+        guard descriptor < 0 else { return descriptor }
+        let code = errno
+        var info = stat()
+        if code == ELOOP || code == ENOTDIR, lstat(path, &info) == 0 {
+            throw .storage("\(path) is not a directory (a symbolic link is refused too); it was left in place")
+        }
+        errno = code
+        throw failure("open", path)
     }
 
     private static func writeAll(_ data: Data, to descriptor: Int32, path: String) throws(SecretStoreError) {
@@ -137,10 +154,9 @@ enum SecretFile {
         guard mkdir(path, directoryMode) == 0 || errno == EEXIST else { throw failure("mkdir", path) }
     }
 
-    private static func checkDirectory(_ path: String, _ info: stat) throws(SecretStoreError) {
-        guard info.st_mode & mode_t(S_IFMT) == mode_t(S_IFDIR) else {
-            throw .storage("\(path) is not a directory (a symbolic link is refused too); it was left in place")
-        }
+    private static func checkDirectory(_ path: String, _ descriptor: Int32) throws(SecretStoreError) {
+        var info = stat()
+        guard fstat(descriptor, &info) == 0 else { throw failure("fstat", path) }
         try checkMode(path, info.st_mode, allowed: directoryMode)
     }
 

@@ -19,18 +19,19 @@ public final class DurableValueStorage<Value: Codable & Sendable>: ValueStorage 
     /// What the last load had to work around (quarantined files…).
     public private(set) var lastLoadIssues: [LoadIssue] = []
 
-    /// Creates the storage for the file at `path`.
+    /// Creates the storage for the file at `path`, owner-only (0600) unless `permissions` widen it.
     public init(
         fileSystem: any FileSystem,
         path: String,
         schema: StoredSchema = .initial,
         sizeLimit: Int = 4 * 1024 * 1024,
+        permissions: UInt16 = 0o600,
         clock: any LifelineClock,
         logger: LifelineLogger = .disabled
     ) {
         self.document = DocumentStore<Value?>(
             fileSystem: fileSystem, path: path, defaultValue: nil, schema: schema, sizeLimit: sizeLimit,
-            keepsBackup: true, clock: clock, logger: logger)
+            keepsBackup: true, permissions: permissions, clock: clock, logger: logger)
     }
 
     public func load() async throws(ValueStorageError) -> Value? {

@@ -44,6 +44,10 @@ public final class PersistentValue<Value: Sendable> {
     public private(set) var savedGeneration = 0
     /// Saves started (calls into the storage), for tests and benchmarks.
     public private(set) var saveAttempts = 0
+    /// What the successful ``hydrate()`` had to work around (the storage's
+    /// ``ValueStorage/lastLoadIssues``): a damaged copy moved aside, a backup used. Tell the user;
+    /// the value may be an older generation or the initial one.
+    public private(set) var loadIssues: [LoadIssue] = []
 
     private let storage: any ValueStorage<Value>
     private let clock: any LifelineClock
@@ -115,6 +119,7 @@ public final class PersistentValue<Value: Sendable> {
             return .failed(error)
         }
         isHydrated = true
+        loadIssues = storage.lastLoadIssues
         if let stored {
             current = stored
             savedGeneration = changeCount

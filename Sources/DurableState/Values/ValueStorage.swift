@@ -22,4 +22,14 @@ public protocol ValueStorage<Value>: AnyObject {
     /// promise (durable for ``DurableValueStorage``).
     /// - Throws: ``ValueStorageError``; the previously stored value is left as it was.
     func save(_ value: Value) async throws(ValueStorageError)
+
+    /// What the last ``load()`` had to work around while still producing a value (a damaged file
+    /// moved aside, a backup used instead), so that the owner can tell the user. Empty for
+    /// storages that have nothing to report.
+    var lastLoadIssues: [LoadIssue] { get }
+}
+
+extension ValueStorage {
+    /// Nothing to report.
+    public var lastLoadIssues: [LoadIssue] { [] }
 }

@@ -89,6 +89,16 @@ struct IncarnationSQLiteStorage: SQLiteFileStorage {
     func syncFile(at path: String) throws(FileSystemError) { try fileSystem.syncFile(at: path) }
     func syncDirectory(at path: String) throws(FileSystemError) { try fileSystem.syncDirectory(at: path) }
     func permissions(at path: String) throws(FileSystemError) -> UInt16 { try fileSystem.permissions(at: path) }
+    func createNewFile(_ data: Data, at path: String, permissions: UInt16) throws(FileSystemError) {
+        try fileSystem.createNewFile(data, at: path, permissions: permissions)
+    }
+    func modificationDate(at path: String) throws(FileSystemError) -> Date? { try fileSystem.modificationDate(at: path) }
+    func setPermissions(_ permissions: UInt16, at path: String) throws(FileSystemError) {
+        try fileSystem.setPermissions(permissions, at: path)
+    }
+    func lockFile(at path: String, permissions: UInt16) throws(FileSystemError) -> FileLock {
+        try fileSystem.lockFile(at: path, permissions: permissions)
+    }
 }
 
 extension IncarnationFileSystem {

@@ -26,6 +26,8 @@ public final class PlaceholderDisk: DeviceDisk, FileSystem {
     }
 
     private let state = Mutex(State())
+    /// Paths whose lock is held (see `PlaceholderDisk+Locking`); cleared when the process dies.
+    let heldLocks = Mutex(Set<String>())
 
     /// Creates an empty disk with only the root directory.
     public init() {}
@@ -38,9 +40,10 @@ public final class PlaceholderDisk: DeviceDisk, FileSystem {
         paths.compactMap { path in (try? readFile(at: path)).map { (path, $0) } }
     }
 
-    /// A kill changes nothing; a power loss reverts to what was synced (a file whose name was
-    /// synced but whose data never was is empty).
+    /// A kill changes nothing but releasing the process's locks; a power loss reverts to what
+    /// was synced (a file whose name was synced but whose data never was is empty).
     public func processDied(_ death: ProcessDeath) {
+        heldLocks.withLock { $0.removeAll() }
         guard case .powerLoss = death else { return }
         state.withLock { state in
             var volume = state.durable

@@ -82,6 +82,8 @@ public final class SimulatedDisk: Sendable {
         var statistics = DiskStatistics()
         var recordsHistory: Bool
         var history: [DiskOperation] = []
+        /// File locks by path number: the incarnation holding each (see `SimulatedFileSystem+Locking`).
+        var locks: [Int: Int] = [:]
     }
 
     let core: Mutex<Core>

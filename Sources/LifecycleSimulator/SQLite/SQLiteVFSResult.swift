@@ -28,13 +28,15 @@ enum SQLiteVFSResult {
 extension FileSystemError {
     /// The code a VFS call returns for this failure, `ioCode` being the call's own I/O error
     /// code (`SQLITE_IOERR_WRITE` for `xWrite`…): a fenced (dead) incarnation gets plain
-    /// `SQLITE_IOERR`, a full disk `SQLITE_FULL`, every other failure `ioCode`.
+    /// `SQLITE_IOERR`, a full disk `SQLITE_FULL`, a lock held elsewhere `SQLITE_BUSY`, every other
+    /// failure `ioCode`.
     func sqliteResultCode(_ ioCode: Int32) -> Int32 {
         switch self {
         case .fenced: SQLITE_IOERR
         case .noSpace: SQLITE_FULL
         case .io(_, _, let code) where code == ENOSPC: SQLITE_FULL
-        case .notFound, .permissionDenied, .io: ioCode
+        case .locked: SQLITE_BUSY
+        case .notFound, .permissionDenied, .io, .symbolicLink, .notRegularFile, .hardLinked, .outsideRoot, .alreadyExists: ioCode
         }
     }
 }

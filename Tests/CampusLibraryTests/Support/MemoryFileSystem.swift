@@ -3,7 +3,7 @@ import Foundation
 import Synchronization
 
 /// A file system in memory for tests: files, directories, permissions, and switches that make
-/// writes fail. Counts writes per path so tests can assert "written once". Thread-safe (a mutex).
+/// writes or reads fail. Counts writes per path so tests can assert "written once". Thread-safe (a mutex).
 final class MemoryFileSystem: FileSystem {
     struct State {
         var files: [String: Data] = [:]
@@ -11,6 +11,8 @@ final class MemoryFileSystem: FileSystem {
         var directories: Set<String> = ["/"]
         var writes: [String: Int] = [:]
         var failingWrites = false
+        var unreadable: Set<String> = []
+        var locks: Set<String> = []
     }
 
     private let state = Mutex(State())
@@ -19,6 +21,12 @@ final class MemoryFileSystem: FileSystem {
     var failsWrites: Bool {
         get { state.withLock { $0.failingWrites } }
         set { state.withLock { $0.failingWrites = newValue } }
+    }
+
+    /// Paths whose reads fail with `permissionDenied` (the file exists; this process may not read it).
+    var unreadablePaths: Set<String> {
+        get { state.withLock { $0.unreadable } }
+        set { state.withLock { $0.unreadable = newValue } }
     }
 
     /// Number of completed `writeFile` calls whose final name (after rename) is `path`.
@@ -31,8 +39,9 @@ final class MemoryFileSystem: FileSystem {
     var allFiles: [String] { state.withLock { $0.files.keys.sorted() } }
 
     func readFile(at path: String) throws(FileSystemError) -> Data {
-        let data = state.withLock { $0.files[path] }
+        let (data, unreadable) = state.withLock { ($0.files[path], $0.unreadable.contains(path)) }
         guard let data else { throw .notFound(path) }
+        if unreadable { throw .permissionDenied(path) }
         return data
     }
 
@@ -103,5 +112,17 @@ final class MemoryFileSystem: FileSystem {
         let mode = state.withLock { $0.permissions[path] }
         guard let mode else { throw .notFound(path) }
         return mode
+    }
+
+    func lockFile(at path: String, permissions: UInt16) throws(FileSystemError) -> FileLock {
+        let taken = state.withLock { state in
+            if state.files[path] == nil {
+                state.files[path] = Data()
+                state.permissions[path] = permissions
+            }
+            return state.locks.insert(path).inserted
+        }
+        guard taken else { throw .locked(path) }
+        return FileLock(path: path) { [weak self] in _ = self?.state.withLock { $0.locks.remove(path) } }
     }
 }

@@ -64,8 +64,8 @@ struct SimulatedDiskTests {
         #expect(disk.pendingOperations.isEmpty)
         #expect(try disk.possiblePowerLossImages() == [disk.currentImage])
         #expect(disk.history.map(\.description) == [
-            "link /data/.doc.tmp → #2", "write #2 (/data/.doc.tmp) 5 bytes", "fsync /data/.doc.tmp (#2)",
-            "rename /data/doc → /data/doc.bak", "rename /data/.doc.tmp → /data/doc", "fsync dir /data",
+            "link /data/.doc.1.tmp → #2", "write #2 (/data/.doc.1.tmp) 5 bytes", "fsync /data/.doc.1.tmp (#2)",
+            "rename /data/doc → /data/doc.bak", "rename /data/.doc.1.tmp → /data/doc", "fsync dir /data",
         ])
     }
 

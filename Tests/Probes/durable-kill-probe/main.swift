@@ -2,9 +2,12 @@
 // value once the store reports it saved, so a test can SIGKILL it at random moments and check that
 // the last acknowledged value (or a newer one) is on disk.
 //
-// Usage: durable-kill-probe <directory> [document|preferences|value] [count]
+// Usage: durable-kill-probe <directory> [document|preferences|value|hold] [count]
+// Claims the directory first (DataDirectory): if another process holds it, prints
+// "in use by pid <n>" to stderr and exits with status 75, having written nothing.
 // Prints "loaded <n>" after loading, then "ack <n>" per acknowledged save (written straight to
-// the stdout descriptor, unbuffered). Exits after `count` saves (default: never).
+// the stdout descriptor, unbuffered). Exits after `count` saves (default: never). `hold` only
+// claims the directory, prints "holding", and keeps it until standard input closes.
 import DurableState
 import Foundation
 import Lifecycle
@@ -39,11 +42,23 @@ guard arguments.count >= 2 else { fail("usage: durable-kill-probe <directory> [d
 let directory = arguments[1]
 let mode = arguments.count >= 3 ? arguments[2] : "document"
 let limit = arguments.count >= 4 ? Int(arguments[3]) ?? Int.max : Int.max
-let fileSystem = POSIXFileSystem()
+let fileSystem = POSIXFileSystem(root: directory)
 let clock = SystemClock()
 let logger = LifelineLogger(category: "probe", sink: StandardErrorLogSink(), minimumLevel: .warning)
+let claimed: DataDirectory
+do {
+    claimed = try DataDirectory.claim(directory, fileSystem: fileSystem, logger: logger)
+} catch .inUse(_, let holder) {
+    FileHandle.standardError.write(Data("in use by pid \(holder.map(String.init) ?? "unknown")\n".utf8))
+    exit(75)
+} catch {
+    fail("cannot claim \(directory): \(error)")
+}
 
 switch mode {
+case "hold":
+    emit("holding")
+    _ = FileHandle.standardInput.readDataToEndOfFile()
 case "document":
     let store = DocumentStore(
         fileSystem: fileSystem, path: directory + "/counter.doc", defaultValue: ProbeRecord(counter: 0),

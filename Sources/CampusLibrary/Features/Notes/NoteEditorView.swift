@@ -18,6 +18,10 @@ public enum NoteEditorView {
         case .loaded, .notFound:
             break
         }
+        if let message = model.draft.recoveryMessage {
+            lines += TextLayout.wrap("⚠ " + message, width: max(width - 2, 1)).map { " " + $0 }
+            lines.append("")
+        }
         let textWidth = max(width - 2, 1)
         var body = TextLayout.wrap(model.text, width: textWidth)
         if body.last?.count == textWidth { body.append("") }

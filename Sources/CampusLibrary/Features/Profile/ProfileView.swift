@@ -8,13 +8,16 @@ public enum ProfileView {
     public static func render(_ model: ProfileViewModel, width: Int, height: Int) -> (lines: [String], cursor: Frame.Cursor?) {
         var lines = [" Profile", ""]
         var cursor: Frame.Cursor?
+        if let notice = model.auth.sessionNotice {
+            lines += TextLayout.wrap("⚠ " + notice, width: max(width - 2, 1)).map { " " + $0 }
+            lines.append("")
+        }
         switch model.auth.state {
         case .restoring:
             lines.append(" Checking your session…")
-        case .signedIn(let account, let verified):
+        case .signedIn(let account, _):
             lines.append(" Signed in as \(account.displayName) (\(account.username))")
             lines.append(" Your session token is kept in \(model.auth.tokenLocation).")
-            if !verified { lines.append(" The library service is unreachable; your session will be checked later.") }
         case .signedOut:
             lines.append(" Sign in to borrow books.")
             lines.append("")

@@ -6,7 +6,8 @@ import Observation
 /// The password field's text is held only here, for this screen's lifetime, and is never restored.
 ///
 /// Created by its ``WindowModel`` when the screen is pushed (screen lifetime); lives on the main
-/// actor; sign-in runs in the screen's scope.
+/// actor. A sign-in or sign-out it starts runs in the application's scope: it completes even if
+/// the screen is closed first.
 @Observable
 @MainActor
 public final class ProfileViewModel {
@@ -30,13 +31,11 @@ public final class ProfileViewModel {
     public let auth: AuthenticationService
     /// The shared analytics service (for the consent switch).
     public let analytics: AnalyticsService
-    @ObservationIgnored private let scope: TaskScope
 
     /// Creates the screen's model.
-    public init(auth: AuthenticationService, analytics: AnalyticsService, scope: TaskScope) {
+    public init(auth: AuthenticationService, analytics: AnalyticsService) {
         self.auth = auth
         self.analytics = analytics
-        self.scope = scope
     }
 
     /// Types into the focused field.
@@ -75,7 +74,7 @@ public final class ProfileViewModel {
         let secret = Secret(password)
         password = ""
         passwordLength = 0
-        scope.task("sign in") { [auth] in await auth.signIn(username: name, password: secret) }
+        auth.beginSignIn(username: name, password: secret)
     }
 
     /// Fills the form and signs in (for scripted use and the simulator).
@@ -88,7 +87,7 @@ public final class ProfileViewModel {
 
     /// Signs out.
     public func signOut() {
-        scope.task("sign out") { [auth] in await auth.signOut() }
+        auth.beginSignOut()
     }
 
     /// Grants or withdraws analytics consent.

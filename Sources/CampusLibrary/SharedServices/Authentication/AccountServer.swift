@@ -13,7 +13,10 @@ public protocol AccountServer: AnyObject {
     ///   no session is created then.
     func signIn(username: String, password: Secret) async throws(AccountServerError) -> (token: Secret, account: Account)
     /// The account a token belongs to: the source of truth for "is this session still valid".
-    /// - Throws: ``AccountServerError/unauthorized`` for an expired or revoked token.
+    /// - Throws: ``AccountServerError/unauthorized`` only when the service knows the token is
+    ///   expired or revoked; ``AccountServerError/unreachable(_:)``,
+    ///   ``AccountServerError/unavailable(_:)`` or ``AccountServerError/server(_:)`` when it
+    ///   cannot tell now (keep the token then).
     func currentUser(token: Secret) async throws(AccountServerError) -> Account
     /// Revokes a token. Succeeds for an unknown token.
     func signOut(token: Secret) async throws(AccountServerError)
@@ -27,6 +30,9 @@ public enum AccountServerError: Error, Equatable, Sendable, CustomStringConverti
     case unauthorized
     /// The service could not be reached; nothing changed on it.
     case unreachable(String)
+    /// The service is reachable but cannot read its own records right now (a permission error,
+    /// say): it cannot tell whether a session is valid. Nothing changed on it; try again later.
+    case unavailable(String)
     /// The service failed on its side.
     case server(String)
 
@@ -36,6 +42,7 @@ public enum AccountServerError: Error, Equatable, Sendable, CustomStringConverti
         case .invalidCredentials: "The name or password is incorrect."
         case .unauthorized: "The session is no longer valid."
         case .unreachable(let reason): "The library service is unreachable (\(reason))."
+        case .unavailable(let reason): "The library service cannot read its records right now (\(reason))."
         case .server(let reason): "The library service failed: \(reason)"
         }
     }

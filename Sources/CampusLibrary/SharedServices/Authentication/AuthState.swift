@@ -4,8 +4,9 @@ public enum AuthState: Hashable, Sendable {
     case restoring
     /// Nobody is signed in.
     case signedOut
-    /// `account` is signed in; `verified` is false while the service was unreachable at launch
-    /// (the token is kept and checked again later).
+    /// `account` is signed in; `verified` is false while the session could not be checked (the
+    /// token could not be read, or the service was unreachable or could not read its records):
+    /// the token is kept and checked again.
     case signedIn(Account, verified: Bool)
 
     /// The signed-in account, if any.

@@ -4,7 +4,10 @@ import Observation
 
 /// Sign-in and the launch-time session restore: the token lives in the secret store and its
 /// presence proves nothing, so it is verified with the account service before the interface says
-/// "signed in"; a rejected token is cleared rather than left to fail every later call.
+/// "signed in". Only the service saying the session is invalid clears the token; when it cannot
+/// be checked now — the token cannot be read, the service is unreachable or cannot read its own
+/// records — the token is kept, ``sessionNotice`` says so, and the check is retried (after 30 s,
+/// doubling up to 15 min, and whenever the app returns to the foreground).
 ///
 /// ```swift
 /// await auth.restoreSession()   // first step of the ordered startup; the launch gate waits for it
@@ -25,17 +28,40 @@ public final class AuthenticationService {
     /// the launch-time restore does not call it. The simulator records it as the outcome of the
     /// student's request.
     @ObservationIgnored public var onAccountChange: (@MainActor (Account?) -> Void)?
+    /// What the student must know about the stored session: why it could not be checked (and
+    /// that it is kept and checked again), or that the service ended it. `nil` when there is
+    /// nothing to say.
+    public private(set) var sessionNotice: String?
 
     @ObservationIgnored private let server: any AccountServer
     @ObservationIgnored private let tokens: SessionTokenStore
     @ObservationIgnored private let preferences: Preferences
     @ObservationIgnored private let logger: LifelineLogger
+    @ObservationIgnored private let clock: any LifelineClock
+    @ObservationIgnored private let scope: TaskScope
+    /// The next check of a session that could not be verified; `nil` when none is due.
+    @ObservationIgnored private var retry: ScheduledAction?
+    @ObservationIgnored private var retryDelay = AuthenticationService.firstRetryDelay
+    /// True while the stored session is kept but not verified: retries run only then.
+    @ObservationIgnored private var needsVerification = false
+    /// Bumped by every sign-in and sign-out, so that a check in flight meanwhile is discarded.
+    @ObservationIgnored private var sessionGeneration = 0
+    /// True while a check is in flight: a retry does not start a second one.
+    @ObservationIgnored private var isVerifying = false
 
-    /// Creates the service.
-    public init(server: any AccountServer, tokens: SessionTokenStore, preferences: Preferences, logger: LifelineLogger) {
+    static let firstRetryDelay: Duration = .seconds(30)
+    static let longestRetryDelay: Duration = .seconds(15 * 60)
+
+    /// Creates the service; retries run in `scope` on `clock`.
+    public init(
+        server: any AccountServer, tokens: SessionTokenStore, preferences: Preferences, clock: any LifelineClock,
+        scope: TaskScope, logger: LifelineLogger
+    ) {
         self.server = server
         self.tokens = tokens
         self.preferences = preferences
+        self.clock = clock
+        self.scope = scope
         self.logger = logger.category("auth")
     }
 
@@ -45,30 +71,96 @@ public final class AuthenticationService {
     /// Where the session token is kept, for a person (shown once signed in).
     public var tokenLocation: String { tokens.location }
 
-    /// Verifies the stored token with the account service. Rejected: the token is cleared.
-    /// Unreachable: the token is kept and the last verified account is shown as signed in
-    /// (offline). The state leaves ``AuthState/restoring`` on every path.
+    /// Verifies the stored token with the account service. Rejected by the service: the token is
+    /// cleared. Not checkable now: the token is kept, the last verified account is shown as
+    /// signed in (unverified), and a retry is scheduled. The state leaves ``AuthState/restoring``
+    /// on every path.
     public func restoreSession() async {
-        var outcome = AuthState.signedOut
-        defer { state = outcome }
+        await verify()
+    }
+
+    /// Checks a kept but unverified session again now (the app came back to the foreground);
+    /// does nothing otherwise.
+    public func retryVerificationIfNeeded() async {
+        guard needsVerification, !isWorking, !isVerifying, state != .restoring else { return }
+        retry?.cancel()
+        retry = nil
+        await verify()
+    }
+
+    /// What checking the stored session found.
+    private enum Verification {
+        case noToken
+        case verified(Account)
+        case rejected(Secret)
+        case unverifiable(String)
+    }
+
+    /// Checks the stored session and applies the answer, unless a sign-in or sign-out decided
+    /// the session while the check was in flight (its answer is stale then).
+    private func verify() async {
+        let started = sessionGeneration
+        isVerifying = true
+        let verification = await checkStoredSession()
+        isVerifying = false
+        guard sessionGeneration == started else { return }
+        switch verification {
+        case .noToken:
+            settled(notice: nil)
+            state = .signedOut
+        case .verified(let account):
+            preferences.set(account, for: .lastAccount, logger: logger)
+            settled(notice: nil)
+            state = .signedIn(account, verified: true)
+        case .rejected(let token):
+            logger.info("The account service says the stored session is no longer valid; clearing the token.")
+            if (try? tokens.token()) == token { clearToken() }
+            settled(notice: "The library service ended your session; sign in again.")
+            state = .signedOut
+        case .unverifiable(let reason):
+            needsVerification = true
+            sessionNotice = reason + " It is kept on this device and checked again shortly."
+            scheduleRetry()
+            state = preferences[.lastAccount].map { .signedIn($0, verified: false) } ?? .signedOut
+        }
+    }
+
+    private func checkStoredSession() async -> Verification {
         let token: Secret?
         do {
             token = try tokens.token()
         } catch {
             logger.error("The session token could not be read: \(error.description, privacy: .public)")
-            return
+            return .unverifiable("The saved session could not be read (\(error)).")
         }
-        guard let token else { return }
+        guard let token else { return .noToken }
         do {
-            let account = try await server.currentUser(token: token)
-            preferences.set(account, for: .lastAccount, logger: logger)
-            outcome = .signedIn(account, verified: true)
-        } catch .unreachable {
-            logger.info("The account service is unreachable; keeping the stored session unverified.")
-            if let account = preferences[.lastAccount] { outcome = .signedIn(account, verified: false) }
+            return .verified(try await server.currentUser(token: token))
+        } catch .unauthorized {
+            return .rejected(token)
         } catch {
-            logger.info("The stored session could not be restored; clearing the token.")
-            clearToken()
+            logger.info("The stored session could not be verified now; keeping it: \(error.description, privacy: .public)")
+            return .unverifiable("Your session could not be checked: \(error)")
+        }
+    }
+
+    /// The session is decided (verified, ended or absent): no more retries.
+    private func settled(notice: String?) {
+        needsVerification = false
+        sessionNotice = notice
+        retry?.cancel()
+        retry = nil
+        retryDelay = Self.firstRetryDelay
+    }
+
+    private func scheduleRetry() {
+        retry?.cancel()
+        let delay = retryDelay
+        retryDelay = min(retryDelay * 2, Self.longestRetryDelay)
+        retry = clock.schedule(after: delay) { [weak self] in
+            guard let self else { return }
+            self.retry = nil
+            self.scope.task("verify the kept session") { [weak self] in await self?.retryVerificationIfNeeded() }
         }
     }
 
@@ -76,17 +168,40 @@ public final class AuthenticationService {
     public func signIn(username: String, password: Secret) async {
         guard !isWorking else { return }
         isWorking = true
+        await performSignIn(username: username, password: password)
+    }
+
+    /// Starts a sign-in in the application's scope and returns at once: it completes even if the
+    /// screen that asked for it is closed meanwhile (``isWorking`` is true from now on).
+    public func beginSignIn(username: String, password: Secret) {
+        guard !isWorking else { return }
+        isWorking = true
+        scope.task("sign in") { [weak self] in await self?.performSignIn(username: username, password: password) }
+    }
+
+    /// Starts a sign-out in the application's scope and returns at once, like ``beginSignIn(username:password:)``.
+    public func beginSignOut() {
+        guard !isWorking else { return }
+        isWorking = true
+        scope.task("sign out") { [weak self] in await self?.performSignOut() }
+    }
+
+    private func performSignIn(username: String, password: Secret) async {
         signInError = nil
         defer { isWorking = false }
         do {
             let (token, account) = try await server.signIn(username: username, password: password)
+            sessionGeneration += 1
+            settled(notice: nil)
+            // The account first: a token kept without it could only be shown as signed out if the
+            // service cannot be asked at the next launch.
+            preferences.set(account, for: .lastAccount, logger: logger)
             do {
                 try tokens.save(token)
             } catch {
                 logger.error("The session token could not be stored: \(error.description, privacy: .public)")
                 signInError = "Signed in, but the session could not be kept on this device."
             }
-            preferences.set(account, for: .lastAccount, logger: logger)
             state = .signedIn(account, verified: true)
             onAccountChange?(account)
         } catch {
@@ -99,7 +214,13 @@ public final class AuthenticationService {
     public func signOut() async {
         guard !isWorking else { return }
         isWorking = true
+        await performSignOut()
+    }
+
+    private func performSignOut() async {
         defer { isWorking = false }
+        sessionGeneration += 1
+        settled(notice: nil)
         if let token = try? tokens.token() {
             do {
                 try await server.signOut(token: token)

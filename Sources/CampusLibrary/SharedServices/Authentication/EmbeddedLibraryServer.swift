@@ -8,7 +8,14 @@ import Lifecycle
 /// It keeps only digests of passwords and tokens. Two demo accounts exist (`ada` / `analytical`,
 /// `student` / `library`); signing in with a new name and a password of at least 6 characters
 /// registers it. ``isReachable`` and ``latency`` let tests and the simulator model an offline or
-/// slow service. Created by the composition root (or by the simulator, which keeps it across app
+/// slow service.
+///
+/// Its records are its own truth, so it says so when it cannot trust them: while `state.json`
+/// exists but cannot be read (a permission error), every request fails with
+/// ``AccountServerError/unavailable(_:)`` and the file is read again at the next one; when the
+/// file was damaged and no backup could be restored, a token it does not know is answered with
+/// ``AccountServerError/server(_:)`` (it cannot tell), never ``AccountServerError/unauthorized``.
+/// Created by the composition root (or by the simulator, which keeps it across app
 /// incarnations); lives on the main actor.
 @MainActor
 public final class EmbeddedLibraryServer: AccountServer, BasketRepository {
@@ -36,6 +43,11 @@ public final class EmbeddedLibraryServer: AccountServer, BasketRepository {
     private let clock: any LifelineClock
     private let makeToken: @MainActor () -> String
     private var state: State
+    /// Set while the records file exists but cannot be read: requests fail until it can.
+    private var unreadable: FileSystemError?
+    /// Where the damaged records were moved, when no copy of them could be restored: tokens
+    /// issued before are unknown, not invalid.
+    private var damagedRecords: String?
 
     /// Creates a service whose state lives in `document` (`nil`: in memory only).
     init(
@@ -45,11 +57,8 @@ public final class EmbeddedLibraryServer: AccountServer, BasketRepository {
         self.document = document
         self.clock = clock
         self.makeToken = makeToken
-        var loaded = document?.load().value ?? State()
-        for (name, display, password) in Self.demoAccounts where loaded.accounts[name] == nil {
-            loaded.accounts[name] = StoredAccount(displayName: display, passwordDigest: Self.digest(password, salt: name))
-        }
-        state = loaded
+        state = Self.withDemoAccounts(State())
+        load()
     }
 
     /// Creates a service whose state lives in `directory/state.json` on `fileSystem`.
@@ -98,6 +107,9 @@ public final class EmbeddedLibraryServer: AccountServer, BasketRepository {
     public func currentUser(token: Secret) async throws(AccountServerError) -> Account {
         try await request()
         guard let name = state.sessions[SHA256.hex(token.revealed)], let account = state.accounts[name] else {
+            if let damagedRecords {
+                throw .server("its records were damaged (kept at \(damagedRecords)), so it cannot tell whether this session is valid")
+            }
             throw .unauthorized
         }
         return Account(username: name, displayName: account.displayName)
@@ -166,6 +178,29 @@ public final class EmbeddedLibraryServer: AccountServer, BasketRepository {
         }.joined()
     }
 
+    /// Reads the records file (if any), noting whether it is unreadable or was damaged.
+    private func load() {
+        guard let document else { return }
+        let loaded = document.load()
+        unreadable = nil
+        for issue in loaded.issues {
+            switch issue {
+            case .unreadable(_, let cause): unreadable = cause
+            case .quarantined(_, let movedTo, _) where loaded.source == .defaultValue: damagedRecords = movedTo
+            case .quarantined, .quarantineFailed: break
+            }
+        }
+        if unreadable == nil { state = Self.withDemoAccounts(loaded.value) }
+    }
+
+    private static func withDemoAccounts(_ state: State) -> State {
+        var state = state
+        for (name, display, password) in demoAccounts where state.accounts[name] == nil {
+            state.accounts[name] = StoredAccount(displayName: display, passwordDigest: digest(password, salt: name))
+        }
+        return state
+    }
+
     private static let demoAccounts = [("ada", "Ada", "analytical"), ("student", "Student", "library")]
 
     private static func digest(_ password: String, salt: String) -> String {
@@ -177,10 +212,18 @@ public final class EmbeddedLibraryServer: AccountServer, BasketRepository {
             do { try await clock.sleep(for: latency) } catch { throw .unreachable("request cancelled") }
         }
         guard isReachable else { throw .unreachable("no connection") }
+        if unreadable != nil { load() }
+        if let unreadable { throw .unavailable(unreadable.description) }
     }
 
     private func basketRequest() async throws(BasketRepositoryError) {
-        do { try await request() } catch { throw .unreachable("no connection") }
+        do {
+            try await request()
+        } catch .unavailable(let reason) {
+            throw .server("it cannot read its records right now (\(reason))")
+        } catch {
+            throw .unreachable("no connection")
+        }
     }
 
     private func commit(_ next: State) throws(AccountServerError) {

@@ -19,6 +19,9 @@ extension SQLiteCatalogue {
     static func open(_ path: String) throws(CatalogueError) -> Database {
         var configuration = DatabaseConfiguration()
         configuration.durability = .survivesProcessKill
+        // One instance per data directory is the rule (DataDirectory); if another process holds
+        // SQLite's lock all the same, wait a moment rather than fail at once.
+        configuration.busyTimeout = .seconds(1)
         return try catching {
             let database = try Database(path: path, configuration: configuration)
             try migrator.migrate(database)

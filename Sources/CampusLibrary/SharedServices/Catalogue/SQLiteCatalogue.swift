@@ -7,7 +7,12 @@ import Lifecycle
 ///
 /// The database is a rebuildable cache of bundled data, never user data: commits promise to
 /// survive a process kill, not a power loss, and it lives in a file of the data directory outside
-/// the durable stores. It holds no lock while the app is suspended (it suspends on background).
+/// the durable stores. A file that cannot be opened (a damaged header, a link or FIFO in its
+/// place), or that fails `PRAGMA quick_check` (run off the main actor once it is open), is moved
+/// aside with its `-wal` and `-shm` files (DurableState's `Quarantine`) and the catalogue rebuilt
+/// from the seed. It holds no lock while
+/// the app is suspended (it suspends on background); between processes, SQLite's own locks and
+/// a busy timeout of a second keep it consistent.
 /// Tests and the simulator use ``InMemoryCatalogue`` instead. Created by the composition root
 /// (application lifetime); lives on the main actor, where its connection is confined.
 @MainActor
@@ -17,19 +22,28 @@ public final class SQLiteCatalogue: CatalogueService {
 
     /// The database file.
     public let path: String
+    /// Where the last ``prepare()`` moved a damaged database file before rebuilding it, if it did.
+    public internal(set) var quarantinedPath: String?
+    let fileSystem: any FileSystem
+    let clock: any LifelineClock
     private let seed: @MainActor () throws(CatalogueError) -> [Book]
     private let seedVersion: String
-    private let logger: LifelineLogger
+    let logger: LifelineLogger
     private weak var runtime: LifecycleRuntime?
-    private var database: Database?
-    private var suspension: LifecycleObservation?
+    var database: Database?
+    var suspension: LifecycleObservation?
+    /// The background `PRAGMA quick_check` started by the last ``prepare()`` (awaited by tests).
+    private(set) var integrityCheck: Task<Void, Never>?
 
     /// Creates a catalogue in the file at `path`, filled from `seed` (the bundled records by
     /// default); with a `runtime`, the database suspends while the app is in the background.
+    /// `fileSystem` moves a damaged file aside (by default, the real one confined to the file's
+    /// directory).
     public init(
         path: String,
         seedVersion: String = CatalogueSeed.version,
         runtime: LifecycleRuntime? = nil,
+        fileSystem: (any FileSystem)? = nil,
         logger: LifelineLogger = .disabled,
         seed: @escaping @MainActor () throws(CatalogueError) -> [Book] = { () throws(CatalogueError) in
             try CatalogueSeed.books()
@@ -38,25 +52,39 @@ public final class SQLiteCatalogue: CatalogueService {
         self.path = path
         self.seedVersion = seedVersion
         self.runtime = runtime
+        self.fileSystem = fileSystem ?? POSIXFileSystem(root: FilePaths.directory(of: path))
+        self.clock = runtime?.clock ?? SystemClock()
         self.logger = logger.category("catalogue")
         self.seed = seed
     }
 
-    /// Opens the database and builds it from the seed if it is missing or from another seed version.
+    /// Opens the database and builds it from the seed if it is missing, from another seed
+    /// version, or damaged (then first moved aside to ``quarantinedPath``).
+    /// - Throws: ``CatalogueError`` if it can be neither opened nor rebuilt (an unwritable
+    ///   directory); a damaged file that could not be moved aside is left in place.
     public func prepare() async throws(CatalogueError) {
         try prepareNow()
     }
 
-    /// The synchronous form of ``prepare()``.
+    /// The synchronous form of ``prepare()``. The `PRAGMA quick_check` it starts runs in the
+    /// background; a damaged database found then is moved aside and rebuilt in place.
     public func prepareNow() throws(CatalogueError) {
         guard database == nil else { return }
-        let opened = try Self.open(path)
+        try openDatabase(checkingIntegrity: true)
+    }
+
+    /// Opens (or rebuilds) the database and, if asked, starts its background integrity check.
+    func openDatabase(checkingIntegrity: Bool) throws(CatalogueError) {
+        let opened = try openOrRebuild()
         if try Self.metadata("seed", in: opened) != seedVersion {
             logger.info("Building the catalogue database from the bundled seed.")
             try Self.replaceContents(of: opened, with: seed(), seedVersion: seedVersion)
         }
         database = opened
         if let runtime { suspension = opened.suspendWhileInBackground(of: runtime, logger: logger) }
+        guard checkingIntegrity else { return }
+        let check: @MainActor () async -> Void = { [weak self] in await self?.checkIntegrity() }
+        integrityCheck = runtime?.applicationScope.task("catalogue integrity check", check) ?? Task { await check() }
     }
 
     /// Searches synchronously; see ``CatalogueService/search(_:limit:)``.

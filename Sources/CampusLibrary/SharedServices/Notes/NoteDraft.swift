@@ -31,6 +31,9 @@ public final class NoteDraft {
     public private(set) var saveState: SaveState = .saved
     /// Whether the stored note has been read; until then the draft refuses edits.
     public private(set) var hydration: LoadState<Void> = .idle
+    /// What the student must be told about the stored note: it could not be read, where the
+    /// damaged copy is kept, and whether the previous version is shown. `nil` when it read fine.
+    public private(set) var recoveryMessage: String?
 
     @ObservationIgnored private let value: PersistentValue<String>
     @ObservationIgnored private let clock: any LifelineClock
@@ -70,12 +73,28 @@ public final class NoteDraft {
     public func hydrate() async {
         guard !isHydrated, !hydration.isLoading else { return }
         hydration = .loading
-        if case .failed(let error) = await value.hydrate() {
+        let outcome = await value.hydrate()
+        if case .failed(let error) = outcome {
             hydration = .failed(error)
             return
         }
         text = value.value
+        recoveryMessage = Self.recoveryMessage(for: value.loadIssues, previousVersionShown: outcome == .loaded)
         hydration = .loaded(())
+    }
+
+    /// The message for what the load worked around, or `nil` if it had nothing to.
+    static func recoveryMessage(for issues: [LoadIssue], previousVersionShown: Bool) -> String? {
+        guard let issue = issues.first else { return nil }
+        let shown = previousVersionShown ? "the previous version is shown" : "there is no earlier version, so it starts empty"
+        switch issue {
+        case let .quarantined(_, movedTo, _):
+            return "This note could not be read; \(shown). The damaged copy is kept at \(movedTo)."
+        case let .quarantineFailed(path, _, cause):
+            return "This note could not be read; \(shown). The damaged file stays at \(path) (it could not be moved aside: \(cause)) and is not overwritten."
+        case let .unreadable(path, cause):
+            return "This note could not be read (\(cause)); \(shown). The file stays at \(path)."
+        }
     }
 
     /// Replaces the text. A change is saved once no further edit arrives for the debounce interval;
