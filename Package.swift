@@ -10,6 +10,7 @@ let package = Package(
         .library(name: "DurableState", targets: ["DurableState"]),
         .library(name: "Composition", targets: ["Composition"]),
         .library(name: "LifecycleSimulator", targets: ["LifecycleSimulator"]),
+        .library(name: "LifecycleCheck", targets: ["LifecycleCheck"]),
         .library(name: "AppleHost", targets: ["AppleHost"]),
         .library(name: "CampusSimulation", targets: ["CampusSimulation"]),
         .library(name: "SimulatorExample", targets: ["SimulatorExample"]),
@@ -64,9 +65,12 @@ let package = Package(
             name: "CampusSimulation",
             dependencies: ["CampusLibrary", "LifecycleSimulator", "Lifecycle", "DurableState"]
         ),
+        // The `lifecycle-check` command for any app: an app's package calls it from a small
+        // executable target, as `lifecycle-check` does for Campus Library and the example.
+        .target(name: "LifecycleCheck", dependencies: ["LifecycleSimulator"]),
         .executableTarget(
             name: "lifecycle-check",
-            dependencies: ["LifecycleSimulator", "CampusSimulation", "CampusLibrary", "SimulatorExample", "Lifecycle"]
+            dependencies: ["LifecycleCheck", "CampusSimulation", "CampusLibrary", "SimulatorExample"]
         ),
         .executableTarget(
             name: "lifeline-bench",
@@ -143,6 +147,7 @@ let package = Package(
                 "CSQLite",
             ]
         ),
+        .testTarget(name: "LifecycleCheckTests", dependencies: ["LifecycleCheck", "LifecycleSimulator", "SimulatorExample"]),
         .testTarget(
             name: "CampusLibraryTests",
             dependencies: [

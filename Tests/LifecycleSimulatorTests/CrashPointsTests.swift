@@ -27,7 +27,7 @@ struct CrashPointsTests {
         let writes = outcome.durableOperations.filter { $0.site == noteWrite }
         #expect(writes.map(\.step) == [3, 6])
         var points = CrashPoints()
-        let schedules = points.schedules(crashing: outcome)
+        let schedules = points.points(crashing: outcome).flatMap(\.schedules)
         let crashedNoteWrites = schedules.filter { schedule in
             guard case let .crashDuringNextStep(operation, _)? = schedule.dropLast().last else { return false }
             return writes.contains { $0.step == schedule.count - 1 - 1 && $0.index == operation }
@@ -35,7 +35,7 @@ struct CrashPointsTests {
         #expect(Set(crashedNoteWrites.map(\.count)) == [5, 8])
         #expect(crashedNoteWrites.count == 2 * (1 + PowerLossPolicy.allCases.count))
         #expect(schedules.count % (1 + PowerLossPolicy.allCases.count) == 0)
-        #expect(points.schedules(crashing: outcome).isEmpty, "every site was crashed once already")
+        #expect(points.points(crashing: outcome).isEmpty, "every site was crashed once already")
     }
 
     @Test("a site's digits are folded: the notes of two scenes are one site")

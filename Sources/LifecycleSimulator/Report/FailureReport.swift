@@ -25,6 +25,17 @@ public struct FailureReport: Sendable {
         self.outcome = shrunk
     }
 
+    /// The report of `shrunk`, found as a schedule of `originalEventCount` events that broke
+    /// `violation`: a report rebuilt from a summary file, by replaying its repro.
+    package init(appName: String, originalEventCount: Int, violation: Violation, shrunk: ScheduleOutcome) {
+        self.appName = appName
+        self.seed = shrunk.seed
+        self.violation = shrunk.violation ?? violation
+        self.events = shrunk.events
+        self.originalEventCount = originalEventCount
+        self.outcome = shrunk
+    }
+
     /// The repro file's contents.
     public var repro: Repro {
         Repro(app: appName, seed: seed, events: events, violation: violation)

@@ -33,6 +33,13 @@ public struct Violation: Hashable, Codable, Sendable, CustomStringConvertible {
         /// The runtime refused an event the generator believed legal: a simulator bug.
         public static let illegalEvent = Kind(rawValue: "illegal event (generator bug)")
 
+        /// Every kind the simulator itself checks (an app's invariants add theirs), for reports
+        /// that list each kind checked.
+        package static let builtIn: [Kind] = [
+            .lostAcknowledgedEdit, .phantomData, .crossSceneLeak, .lostLiveEdit, .appCrash, .secretLeak,
+            .workAfterBackgroundTimeEnded, .lockHeldIntoSuspension, .backgroundTimeOverran, .escapedWork, .illegalEvent,
+        ]
+
         /// The kind of a broken app invariant named `name`.
         public static func app(_ name: String) -> Kind { Kind(rawValue: "app: \(name)") }
     }

@@ -21,7 +21,11 @@ public struct ExplorationSummary: Sendable {
     public var simulatedMilliseconds: Int64 = 0
     /// Main-actor yields needed to reach quiescence.
     public var yields = 0
-    /// XOR of every schedule's trace hash: one number that changes if any trace changes.
+    /// One number that changes if any trace changes: the XOR of one mixed value per run, made of
+    /// its trace hash and its place in the search (the schedule's index, and for a crash replay
+    /// the site and the death). It does not depend on the order the runs were made in, so a
+    /// search cut into slices — run by several processes, or by the shards of a CI matrix —
+    /// merges into the hash of the search run whole.
     public var combinedTraceHash: UInt64 = 0
     /// The first failure, shrunk.
     public var failure: FailureReport?
@@ -30,6 +34,8 @@ public struct ExplorationSummary: Sendable {
     public var firstFailureSchedule: Int?
     /// Runs the shrinker spent on the failure.
     public var shrinkRuns = 0
+    /// The crash points the search replayed, in order (what a merge of slices needs).
+    package var crashPoints: [CrashPointRecord] = []
 
     /// Creates an empty summary for `mode`.
     public init(mode: String) {
@@ -39,7 +45,9 @@ public struct ExplorationSummary: Sendable {
     /// Whether every schedule passed.
     public var passed: Bool { failure == nil }
 
-    mutating func add(_ outcome: ScheduleOutcome) {
+    /// Counts `outcome`, the run at `place` in the search (by default the next one).
+    mutating func add(_ outcome: ScheduleOutcome, at place: Int? = nil) {
+        combinedTraceHash ^= Self.contribution(outcome.traceHash, schedule: place ?? schedules)
         schedules += 1
         events += outcome.events.count
         var counts = [Int](repeating: 0, count: EventKind.allCases.count)
@@ -50,13 +58,33 @@ public struct ExplorationSummary: Sendable {
         incarnations += outcome.incarnations
         simulatedMilliseconds += outcome.simulatedMilliseconds
         yields += outcome.yields
-        combinedTraceHash ^= outcome.traceHash.value &* UInt64(truncatingIfNeeded: schedules)
     }
 
-    /// Counts a crash replay; its trace hash joins the combined one.
-    mutating func addCrashReplay(_ outcome: ScheduleOutcome) {
-        crashReplays += 1
-        combinedTraceHash ^= outcome.traceHash.value &* UInt64(truncatingIfNeeded: schedules &+ crashReplays &* 0x1_0000)
+    /// Counts the replays of a crash point; their trace hashes join the combined one.
+    mutating func add(_ record: CrashPointRecord) {
+        crashReplays += record.replays
+        combinedTraceHash ^= record.hash
+        crashPoints.append(record)
+    }
+
+    /// The value a run adds to ``combinedTraceHash``: its trace hash mixed with its place in the
+    /// search (a schedule's index; for a crash replay also the site and the death), so that the
+    /// same trace at two places counts twice and the order of runs does not matter.
+    static func contribution(
+        _ traceHash: FNV1a64, schedule: Int, crash: (key: CrashPoints.Key, death: Int)? = nil
+    ) -> UInt64 {
+        var hash = FNV1a64()
+        hash.combine(traceHash.value)
+        hash.combine(schedule)
+        if let (key, death) = crash {
+            hash.combine(byte: key.isRepeat ? 2 : 1)
+            hash.combine(key.site)
+            hash.combine(death)
+        } else {
+            hash.combine(byte: 0)
+        }
+        var state = hash.value
+        return SimulationRandom.splitMix(&state)
     }
 
     /// A fixed-width table of the summary (deterministic).

@@ -50,48 +50,83 @@ public struct Explorer<Incarnation: AnyObject> {
     public func explore(
         seed: UInt64, schedules: Int, depth: Int = 50, progress: ((Int) -> Void)? = nil
     ) async -> ExplorationSummary {
+        await explore(seed: seed, range: 0..<max(0, schedules), depth: depth, progress: progress).summary
+    }
+
+    /// Runs the schedules of `range` of the search ``explore(seed:schedules:depth:progress:)``
+    /// makes, from `start` (where the search stands before the first of them): the slice of one
+    /// worker process or shard. `progress` is called after each schedule with the number done in
+    /// this slice.
+    package func explore(
+        seed: UInt64, range: Range<Int>, depth: Int = 50, from start: ExplorationState = ExplorationState(),
+        progress: ((Int) -> Void)? = nil
+    ) async -> ExplorationSlice {
         var summary = ExplorationSummary(mode: crashesAtDurableOperations ? "random + crash points" : "random")
+        var state = start
         var simulator = searching
         simulator.options.recordsDurableOperations = crashesAtDurableOperations
-        var crashPoints = CrashPoints()
-        var extra = 0
         var pacing = SearchPacing()
-        search: for index in 0..<schedules {
+        for index in range where !state.isFinished {
             await pacing.yieldIfDue()
             let scheduleSeed = SimulationRandom.derive(seed, UInt64(index))
             let outcome = await simulator.run(seed: scheduleSeed, depth: depth)
-            summary.add(outcome)
-            progress?(index + 1)
-            var failures = outcome.violation == nil ? [] : [outcome]
-            if failures.isEmpty, crashesAtDurableOperations {
-                for schedule in crashPoints.schedules(crashing: outcome) {
-                    let crashed = await simulator.replaySkippingIllegal(schedule, seed: scheduleSeed)
-                    summary.addCrashReplay(crashed)
-                    if crashed.violation != nil {
-                        failures.append(crashed)
-                        break
+            summary.add(outcome, at: index)
+            progress?(index - range.lowerBound + 1)
+            var failure = outcome.violation == nil ? nil : outcome
+            if failure == nil, crashesAtDurableOperations {
+                for point in state.crashPoints.points(crashing: outcome) {
+                    var record = CrashPointRecord(schedule: index, key: point.key)
+                    for (death, schedule) in point.schedules.enumerated() {
+                        let crashed = await simulator.replaySkippingIllegal(schedule, seed: scheduleSeed)
+                        record.add(crashed, death: death)
+                        if crashed.violation != nil {
+                            failure = crashed
+                            break
+                        }
                     }
+                    summary.add(record)
+                    if failure != nil { break }
                 }
             }
-            for failure in failures {
-                guard let violation = failure.violation else { continue }
-                if let found = summary.failure {
-                    guard violation.kind == found.violation.kind else { continue }
-                    var candidate = summary
-                    await fail(&candidate, failure)
-                    summary.shrinkRuns += candidate.shrinkRuns
-                    if let shorter = candidate.failure, shorter.events.count < found.events.count {
-                        summary.failure = shorter
-                    }
-                    extra += 1
-                } else {
-                    summary.firstFailureSchedule = summary.schedules
-                    await fail(&summary, failure)
+            guard let failure, let violation = failure.violation else { continue }
+            if let found = state.found {
+                guard violation.kind == found.kind else { continue }
+                var candidate = ExplorationSummary(mode: summary.mode)
+                await fail(&candidate, failure)
+                summary.shrinkRuns += candidate.shrinkRuns
+                if let shorter = candidate.failure, shorter.events.count < found.eventCount {
+                    summary.failure = shorter
+                    state.found = ExplorationState.Found(kind: violation.kind, eventCount: shorter.events.count)
                 }
-                if (summary.failure?.events.count ?? 0) <= preferredLength || extra >= extraFailures { break search }
+                state.extraFailures += 1
+            } else {
+                summary.firstFailureSchedule = index + 1
+                await fail(&summary, failure)
+                state.found = summary.failure.map { ExplorationState.Found(kind: $0.violation.kind, eventCount: $0.events.count) }
+            }
+            if (state.found?.eventCount ?? 0) <= preferredLength || state.extraFailures >= extraFailures {
+                state.isFinished = true
             }
         }
-        return summary
+        return ExplorationSlice(range: range, start: start, summary: summary, end: state)
+    }
+
+    /// The crash-point sites of the schedules of `range` whose random run passes, learnt
+    /// without crashing any: a slice that starts after them may start with these sites crashed,
+    /// since the search crashes every site of a passing schedule that it has not crashed before.
+    /// (A slice that started knowing fewer sites crashes them again, and the merge drops those
+    /// replays: learning them first only saves the work.)
+    package func crashPointSites(seed: UInt64, range: Range<Int>, depth: Int = 50) async -> CrashPoints {
+        var simulator = searching
+        simulator.options.recordsDurableOperations = true
+        var crashPoints = CrashPoints()
+        var pacing = SearchPacing()
+        for index in range {
+            await pacing.yieldIfDue()
+            let outcome = await simulator.run(seed: SimulationRandom.derive(seed, UInt64(index)), depth: depth)
+            if outcome.passed { crashPoints.markCrashed(sitesOf: outcome) }
+        }
+        return crashPoints
     }
 
     /// Replays `events` with a crash before each storage write of each step, and at the end of
@@ -169,6 +204,12 @@ public struct Explorer<Incarnation: AnyObject> {
             .powerLoss(policy: .inOrderPrefix, seed: 0),
         ]
         return letters
+    }
+
+    /// The schedule of `repro` replayed as a failure's report shows it (with the trace records
+    /// the simulator's options keep): a report rebuilt from a summary file.
+    package func tracedReplay(of repro: Repro) async -> ScheduleOutcome {
+        await simulator.replaySkippingIllegal(repro.events, seed: repro.seed)
     }
 
     private func fail(_ summary: inout ExplorationSummary, _ outcome: ScheduleOutcome) async {
