@@ -89,7 +89,7 @@ final class SimulationRun {
     func withScenesCached<Result>(_ body: () -> Result) -> Result {
         let count = max(1, options.maxScenes) + 1
         if cachedScenes.count != count { cachedScenes = Array(repeating: nil, count: count) }
-        if let connected = current?.runtime.scenesBySession, !connected.isEmpty {
+        if let connected = current?.runtime.scenes, !connected.isEmpty {
             for slot in 1..<count {
                 // Safe because `body` does not change the device, so every scene cached here
                 // stays held by the runtime's `scenes` (and the run's `current`) while it runs,
