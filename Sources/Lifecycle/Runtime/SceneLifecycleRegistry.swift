@@ -141,11 +141,12 @@ final class SceneLifecycleRegistry {
         let destination = event.destination
         let count = pass.count
         let upward = event.isUpward
+        // Each observer is reached through `pass[index]`, which holds it for the whole pass.
         for step in 0..<count {
-            let entry = pass[upward ? step : count &- 1 &- step]
-            guard entry.state == source, !entry.isRemoved else { continue }
-            entry.state = destination
-            entry.handler(event)
+            let index = upward ? step : count &- 1 &- step
+            guard pass[index].state == source, !pass[index].isRemoved else { continue }
+            pass[index].state = destination
+            pass[index].handler(event)
             if isClosed { break }
         }
     }
