@@ -31,7 +31,7 @@ final class SceneLifecycleRegistry {
 
     /// The state whose event has been (or is being) dispatched.
     private(set) var state: SceneState = .unattached
-    /// The latest requested state; differs from `state` only inside ``converge()``.
+    /// The latest requested state; differs from `state` only inside `converge(didDispatch:)`.
     private(set) var target: SceneState = .unattached
     /// Observers in addition order. Invariant outside dispatch: every entry is at `state`.
     private var entries: [Entry] = []
@@ -39,7 +39,7 @@ final class SceneLifecycleRegistry {
     private var nextEntryID = 0
     /// True while a pass or a catch-up is delivering events: an observer added then is a straggler.
     private(set) var isDispatching = false
-    /// True inside ``converge()``: a reentrant move request retargets instead of being queued.
+    /// True inside `converge(didDispatch:)`: a reentrant move request retargets instead of being queued.
     private(set) var isConverging = false
     /// Set when an observer was added during dispatch and has not been caught up yet.
     private var hasStragglers = false
@@ -128,6 +128,8 @@ final class SceneLifecycleRegistry {
             tally?.move(from: event.source, to: event.destination)
             deliver(event)
             catchUpStragglers()
+            // A registry closed meanwhile (the process was killed) reports nothing more.
+            guard !isClosed else { break }
             didDispatch(event)
         }
         catchUpStragglers()
