@@ -98,19 +98,19 @@ extension ServiceScope {
     @usableFromInline
     func source(of key: AnyDependencyKey) -> SlotSource {
         guard !closed, let slot = table.slots.slot(for: key) else { return .failure(unresolvable(key)) }
-        return cachedSource(of: slot)
+        return slotSource(of: slot)
     }
 
     /// Where a resolution of `slot` from this scope finds its value: the cell of the nearest scope
     /// of the slot's lifetime, a transient's factory, or an error.
     @usableFromInline
     func source(of slot: Int) -> SlotSource {
-        cachedSource(of: slot)
+        slotSource(of: slot)
     }
 
     /// The body of both `source(of:)`, compiled into each.
     @inline(__always)
-    private func cachedSource(of slot: Int) -> SlotSource {
+    private func slotSource(of slot: Int) -> SlotSource {
         if let cell = cells[slot] {
             guard let box = cell.box else { return .uncached(slot: slot) }
             return .cached(box)
