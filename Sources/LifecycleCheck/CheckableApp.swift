@@ -2,7 +2,7 @@ import LifecycleSimulator
 
 /// An app the `lifecycle-check` command can explore: the name `--app` chooses it by, a line for
 /// the usage text, its switches (the planted bugs, or any other named variant, that `--bug NAME`
-/// turns on) and how to build its ``SimulatedApp`` with a set of them on.
+/// turns on) and how to build its `SimulatedApp` with a set of them on.
 ///
 /// ```swift
 /// // Sources/notes-check/main.swift, an executable target depending on LifecycleCheck

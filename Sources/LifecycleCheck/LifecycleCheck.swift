@@ -9,7 +9,7 @@ import LifecycleSimulator
 /// (`merge FILE...`); writes JSON (`--json`) and JUnit XML (`--report`).
 ///
 /// An app package gets the command from a small executable target that depends on this
-/// library and on the library target exposing its ``SimulatedApp``:
+/// library and on the library target exposing its `SimulatedApp`:
 ///
 /// ```swift
 /// // Sources/notes-check/main.swift
