@@ -52,13 +52,13 @@ struct ExplorationSliceTests {
     @Test("a passing search cut into slices folds into the whole search: table, combined hash and crash points")
     func passingSlicesFold() async throws {
         let explorer = Explorer(simulator: Simulator(app: LibraryExample.app()))
-        let whole = await explorer.explore(seed: 3, schedules: 60)
+        let whole = await explorer.explore(seed: 3, schedules: 24)
         #expect(whole.passed && whole.crashReplays > 0)
-        for cuts in [[20, 40], [1], [59]] {
-            let (merged, reruns) = try await sliced(explorer, seed: 3, schedules: 60, cuts: cuts)
+        for cuts in [[1, 12], [23]] {
+            let (merged, reruns) = try await sliced(explorer, seed: 3, schedules: 24, cuts: cuts)
             expectSame(merged.summary, whole)
             #expect(reruns == 0)
-            #expect(merged.range == 0..<60)
+            #expect(merged.range == 0..<24)
         }
     }
 
@@ -77,10 +77,11 @@ struct ExplorationSliceTests {
 
     @Test("a failure ends the folded search where the whole search ends, in the first slice or a later one")
     func failureEndsTheFold() async throws {
-        let explorer = Explorer(simulator: Simulator(app: LibraryExample.app(bugs: [.noFlushOnInactive])))
+        var explorer = Explorer(simulator: Simulator(app: LibraryExample.app(bugs: [.noFlushOnInactive])))
+        explorer.shrinkBudget = 100  // the fold is under test, not how short the shrinker gets
         let whole = await explorer.explore(seed: 1, schedules: 40)
         let first = try #require(whole.firstFailureSchedule)
-        for cuts in [[first + 2, first + 10], [first - 2, first + 1], [first - 1]] {
+        for cuts in [[first + 2], [first - 2, first + 1]] {
             let (merged, reruns) = try await sliced(explorer, seed: 1, schedules: 40, cuts: cuts)
             expectSame(merged.summary, whole)
             #expect(reruns == 0)
@@ -91,6 +92,8 @@ struct ExplorationSliceTests {
     func slicesAfterAKeptFailureRunAgain() async throws {
         var explorer = Explorer(simulator: Simulator(app: LibraryExample.app(bugs: [.noFlushOnInactive])))
         explorer.preferredLength = 0  // never short enough: the search looks at more failures
+        explorer.extraFailures = 2
+        explorer.shrinkBudget = 100
         let whole = await explorer.explore(seed: 1, schedules: 30)
         #expect(whole.shrinkRuns > 0)
         let first = try #require(whole.firstFailureSchedule)
