@@ -17,7 +17,7 @@ public final class LifecycleScene: Identifiable {
     public let connectionOptions: ConnectionOptions
     /// Work bound to this scene; ended (tasks cancelled) on disconnect.
     public let scope: TaskScope
-    /// The scene's delegate, retained by the scene until it disconnects.
+    /// The scene's delegate, retained by the scene until it disconnects or the process ends.
     @exclusivity(unchecked) public private(set) var delegate: (any SceneDelegate)?
 
     let registry = SceneLifecycleRegistry()
@@ -156,5 +156,6 @@ public final class LifecycleScene: Identifiable {
     func halt() {
         registry.close()
         scope.abandon()
+        delegate = nil
     }
 }
