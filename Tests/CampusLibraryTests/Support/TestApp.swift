@@ -57,6 +57,13 @@ final class TestApp {
         composition = try AppComposition(environment: environment, overrides: overrides)
     }
 
+    /// The incarnation ends with the test that made it, as a killed process: its app graph holds
+    /// the runtime, which holds the graph until it is abandoned (``LifecycleBinding/abandon()``).
+    isolated deinit {
+        runtime.markKilled()
+        composition.binding.abandon()
+    }
+
     /// The next incarnation: same clock, storage, secrets and service.
     func relaunch(books: [Book]? = nil, catalogue: (any CatalogueService)? = nil) throws -> TestApp {
         try TestApp(
