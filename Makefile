@@ -1,7 +1,7 @@
 # Lifeline's everyday commands. `make test` is what CI runs.
 SWIFT_FLAGS := -Xswiftc -warnings-as-errors
 
-.PHONY: test build bench format docs run check
+.PHONY: test build bench format docs run check sanitize
 
 build:
 	swift build $(SWIFT_FLAGS)
@@ -24,3 +24,9 @@ docs:
 
 format:
 	swift format --in-place --recursive --parallel Sources Tests Benchmarks Package.swift
+
+# The test suite under AddressSanitizer (with the leak check) and ThreadSanitizer, each in its
+# own build directory: scripts/sanitize.sh.
+sanitize:
+	bash scripts/sanitize.sh
+
