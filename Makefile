@@ -1,7 +1,7 @@
 # Lifeline's everyday commands. `make test` is what CI runs.
 SWIFT_FLAGS := -Xswiftc -warnings-as-errors
 
-.PHONY: test build bench format docs run check sanitize
+.PHONY: test build bench format docs run check sanitize fuzz
 
 build:
 	swift build $(SWIFT_FLAGS)
@@ -23,10 +23,14 @@ docs:
 	bash scripts/build-docs.sh
 
 format:
-	swift format --in-place --recursive --parallel Sources Tests Benchmarks Package.swift
+	swift format --in-place --recursive --parallel Sources Tests Benchmarks Fuzz Package.swift
 
 # The test suite under AddressSanitizer (with the leak check) and ThreadSanitizer, each in its
 # own build directory: scripts/sanitize.sh.
 sanitize:
 	bash scripts/sanitize.sh
 
+# Every libFuzzer harness (Fuzz/), FUZZ_RUNS inputs each: scripts/fuzz.sh.
+FUZZ_RUNS ?= 200000
+fuzz:
+	bash scripts/fuzz.sh $(FUZZ_RUNS)
