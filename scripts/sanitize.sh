@@ -5,8 +5,9 @@
 #
 #   scripts/sanitize.sh [address] [thread]      (both when none is named)
 #
-# Leaks that are not Lifeline's are listed, one reason each, in scripts/lsan.supp; the few tests
-# that cannot run under a sanitizer say why in a `.disabled(if: Sanitizer.current == …)` trait.
+# Leaks that are not Lifeline's are listed, one reason each, in scripts/lsan.supp, and ASan's one
+# false report in scripts/asan.supp; the few tests that cannot run under a sanitizer say why in a
+# `.disabled(if: Sanitizer.current == …)` trait.
 set -euo pipefail
 cd "$(dirname "$0")/.."
 
@@ -26,7 +27,7 @@ for sanitizer in "${passes[@]}"; do
   # the tests beside a long simulation starve and miss their time limits. Child processes (the
   # probes, campus-library) inherit these options.
   LIFELINE_SANITIZER="$sanitizer" \
-  ASAN_OPTIONS=detect_leaks=1 \
+  ASAN_OPTIONS="detect_leaks=1:suppressions=$PWD/scripts/asan.supp" \
   LSAN_OPTIONS="suppressions=$PWD/scripts/lsan.supp" \
     swift test --skip-build --no-parallel --sanitize="$sanitizer" --scratch-path "$scratch"
   echo "sanitize: $sanitizer passed: build $((built - start)) s, tests $((SECONDS - built)) s"

@@ -57,11 +57,10 @@ final class TestApp {
         composition = try AppComposition(environment: environment, overrides: overrides)
     }
 
-    /// The incarnation ends with the test that made it, as a killed process: its app graph holds
-    /// the runtime, which holds the graph until it is abandoned (``LifecycleBinding/abandon()``).
+    /// The incarnation ends with the test that made it, killed as the simulator kills one: its app
+    /// graph holds the runtime, which holds the graph's delegates until the process ends.
     isolated deinit {
         runtime.markKilled()
-        composition.binding.abandon()
     }
 
     /// The next incarnation: same clock, storage, secrets and service.
