@@ -156,7 +156,7 @@ let package = Package(
                 "CSQLite",
             ]
         ),
-        .testTarget(name: "LifecycleCheckTests", dependencies: ["LifecycleCheck", "LifecycleSimulator", "SimulatorExample"]),
+        .testTarget(name: "LifecycleCheckTests", dependencies: ["LifecycleSimulator"]),
         .testTarget(
             name: "CampusLibraryTests",
             dependencies: [

@@ -1,15 +1,8 @@
 import Foundation
-import LifecycleCheck
-import SimulatorExample
 
-/// What the command tests share: the example app as `lifecycle-check` knows it, scratch
-/// directories, the built command for the tests that start it as a process, and summary files.
+/// What the command tests share: scratch directories, the built command started as a process,
+/// and summary files.
 enum CheckCommandFixture {
-    /// The example app with its planted bugs, named `example` as in `lifecycle-check`.
-    static let apps = [
-        CheckableApp("example", summary: "the simulator's example app", bugs: PlantedBug.self) { LibraryExample.app(bugs: $0) }
-    ]
-
     /// A new empty directory for one test's files.
     static func scratchDirectory() throws -> URL {
         let url = FileManager.default.temporaryDirectory.appendingPathComponent("lifecycle-check-tests-\(UUID().uuidString)")
@@ -67,6 +60,17 @@ enum CheckCommandFixture {
         let outputData = output.fileHandleForReading.readDataToEndOfFile()
         process.waitUntilExit()
         return (process.terminationStatus, String(decoding: outputData, as: UTF8.self), String(decoding: errorData.wait(), as: UTF8.self))
+    }
+
+    /// Runs the built command with `arguments` on a thread of its own, off the test's threads.
+    static func runOffThread(_ arguments: [String]) async throws -> (status: Int32, output: String, errors: String) {
+        let executable = try executable()
+        let result = await withCheckedContinuation { continuation in
+            Thread.detachNewThread {
+                continuation.resume(returning: Result { try run(executable, arguments) })
+            }
+        }
+        return try result.get()
     }
 
     /// Reads a file handle to its end on a thread of its own.

@@ -1,18 +1,15 @@
 import Foundation
-import LifecycleCheck
 import LifecycleSimulator
 import Testing
 
 /// The `lifecycle-check` command as an app's package gets it from the LifecycleCheck library:
 /// shards that merge into the whole search, the JUnit report a CI dashboard reads, the usage
-/// errors. Run in this process (`--jobs 1`); ``ParallelCheckTests`` starts the built command.
+/// errors. Each check starts the built command (`--jobs 1`: no workers of its own; the worker
+/// processes are ``ParallelCheckTests``'), so its searches do not hold this process's main actor.
 @Suite("lifecycle-check")
-@MainActor
 struct LifecycleCheckTests {
-    let apps = CheckCommandFixture.apps
-
-    func check(_ arguments: [String]) async -> LifecycleCheck.Transcript {
-        await LifecycleCheck.transcript(arguments: arguments, apps: apps)
+    func check(_ arguments: [String]) async throws -> (status: Int32, output: String, errors: String) {
+        try await CheckCommandFixture.runOffThread(arguments)
     }
 
     @Test("--shard 1/2 plus --shard 2/2, merged, print the unsharded run's summary and combined trace hash")
@@ -20,15 +17,15 @@ struct LifecycleCheckTests {
         let directory = try CheckCommandFixture.scratchDirectory()
         defer { try? FileManager.default.removeItem(at: directory) }
         let search = ["--app", "example", "--seed", "4", "--schedules", "90", "--jobs", "1"]
-        let whole = await check(search + ["--json", directory.appendingPathComponent("whole.json").path])
+        let whole = try await check(search + ["--json", directory.appendingPathComponent("whole.json").path])
         #expect(whole.status == 0, "\(whole.errors)")
         for shard in ["1/2", "2/2"] {
             let path = directory.appendingPathComponent("shard-\(shard.prefix(1)).json").path
-            let part = await check(search + ["--shard", shard, "--json", path])
+            let part = try await check(search + ["--shard", shard, "--json", path])
             #expect(part.status == 0, "\(part.errors)")
             #expect(part.output.hasPrefix("lifecycle-check: LibraryExample, mode mixed, seed 4, schedules 90, depth 50, shard \(shard) (schedules \(shard == "1/2" ? "0..<45" : "45..<90"))"))
         }
-        let merged = await check([
+        let merged = try await check([
             "merge", directory.appendingPathComponent("shard-2.json").path, directory.appendingPathComponent("shard-1.json").path,
             "--json", directory.appendingPathComponent("merged.json").path,
         ])
@@ -51,7 +48,7 @@ struct LifecycleCheckTests {
         let directory = try CheckCommandFixture.scratchDirectory()
         defer { try? FileManager.default.removeItem(at: directory) }
         let report = directory.appendingPathComponent("results.xml")
-        let run = await check(["--app", "example", "--bug", "noFlushOnInactive", "--schedules", "100", "--jobs", "1", "--report", report.path])
+        let run = try await check(["--app", "example", "--bug", "noFlushOnInactive", "--schedules", "100", "--jobs", "1", "--report", report.path])
         #expect(run.status == 1)
         let reproPath = directory.appendingPathComponent("results.repro.json").path
         #expect(run.output.contains("(written to \(reproPath))"))
@@ -111,10 +108,11 @@ struct LifecycleCheckTests {
         for (arguments, message) in [
             (["--shard", "3/2"], "--shard needs INDEX/COUNT"), (["--jobs", "0"], "--jobs needs at least 1"),
             (["--mode", "crash", "--shard", "1/2"], "--shard cuts the random search"),
-            (["--bug", "noSuchBug"], "unknown bug 'noSuchBug' for --app example"), (["--app", "nope"], "unknown app 'nope' (example)"),
+            (["--app", "example", "--bug", "noSuchBug"], "unknown bug 'noSuchBug' for --app example"),
+            (["--app", "nope"], "unknown app 'nope' (campus, example)"),
             (["merge"], "merge needs the summary files"), (["merge", directory.appendingPathComponent("absent.json").path], "cannot read"),
         ] {
-            let run = await check(arguments)
+            let run = try await check(arguments)
             #expect(run.status == 2, "\(arguments)")
             #expect(run.errors.contains(message), "\(arguments): \(run.errors)")
         }
@@ -122,13 +120,13 @@ struct LifecycleCheckTests {
         let search = ["--app", "example", "--schedules", "20", "--jobs", "1", "--mode", "random"]
         let first = directory.appendingPathComponent("first.json").path
         let otherSeed = directory.appendingPathComponent("other.json").path
-        _ = await check(search + ["--shard", "1/2", "--json", first])
-        _ = await check(search + ["--seed", "2", "--shard", "2/2", "--json", otherSeed])
-        let missing = await check(["merge", first])
+        _ = try await check(search + ["--shard", "1/2", "--json", first])
+        _ = try await check(search + ["--seed", "2", "--shard", "2/2", "--json", otherSeed])
+        let missing = try await check(["merge", first])
         #expect(missing.status == 2 && missing.errors.contains("a shard is missing"), "\(missing.errors)")
-        let mixed = await check(["merge", first, otherSeed])
+        let mixed = try await check(["merge", first, otherSeed])
         #expect(mixed.status == 2 && mixed.errors.contains("is of another search"), "\(mixed.errors)")
-        let twice = await check(["merge", first, first])
+        let twice = try await check(["merge", first, first])
         #expect(twice.status == 2 && twice.errors.contains("covered twice"), "\(twice.errors)")
     }
 }

@@ -5,15 +5,8 @@ import Testing
 /// the same JSON summary (but its timings) and the same exit status as `--jobs 1`.
 @Suite("lifecycle-check --jobs")
 struct ParallelCheckTests {
-    /// Runs the built command off the test's threads.
     func run(_ arguments: [String]) async throws -> (status: Int32, output: String, errors: String) {
-        let executable = try CheckCommandFixture.executable()
-        let result = await withCheckedContinuation { continuation in
-            Thread.detachNewThread {
-                continuation.resume(returning: Result { try CheckCommandFixture.run(executable, arguments) })
-            }
-        }
-        return try result.get()
+        try await CheckCommandFixture.runOffThread(arguments)
     }
 
     /// A summary file without its timings, for comparing.

@@ -65,13 +65,13 @@ struct ExplorationSliceTests {
     @Test("a slice that learnt the sites of the schedules before it repeats fewer crash points and folds the same")
     func learntSitesFold() async throws {
         let explorer = Explorer(simulator: Simulator(app: LibraryExample.app()))
-        let whole = await explorer.explore(seed: 3, schedules: 40)
-        let second = await explorer.explore(seed: 3, range: 20..<40)
+        let whole = await explorer.explore(seed: 3, schedules: 24)
+        let second = await explorer.explore(seed: 3, range: 12..<24)
         var learnt = ExplorationState()
-        learnt.crashPoints = await explorer.crashPointSites(seed: 3, range: 0..<10)
-        let informed = await explorer.explore(seed: 3, range: 20..<40, from: learnt)
+        learnt.crashPoints = await explorer.crashPointSites(seed: 3, range: 0..<6)
+        let informed = await explorer.explore(seed: 3, range: 12..<24, from: learnt)
         #expect(informed.summary.crashReplays < second.summary.crashReplays)
-        let (merged, _) = try await sliced(explorer, seed: 3, schedules: 40, cuts: [20], learn: 10)
+        let (merged, _) = try await sliced(explorer, seed: 3, schedules: 24, cuts: [12], learn: 6)
         expectSame(merged.summary, whole)
     }
 
