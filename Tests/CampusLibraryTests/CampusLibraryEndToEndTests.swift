@@ -113,6 +113,14 @@ struct CampusLibraryEndToEndTests {
     @Test(
         "a remote book's window survives a launch during an outage: offline message, state kept, the book back once the service is",
         .enabled(if: Terminal.isAvailable, "needs tmux"),
+        .disabled(
+            if: Sanitizer.current == .address,
+            """
+            campus-library links the sanitizer's runtime statically and does not export it, so under \
+            AddressSanitizer its networking plugin cannot be loaded (dlopen: undefined symbol \
+            __asan_option_detect_stack_use_after_return) and the catalogue is always offline
+            """
+        ),
         .timeLimit(.minutes(1))
     )
     func outageAtLaunch() async throws {

@@ -13,4 +13,16 @@ public enum Sanitizer: String, Sendable {
     public static var current: Sanitizer? {
         ProcessInfo.processInfo.environment["LIFELINE_SANITIZER"].flatMap(Sanitizer.init(rawValue:))
     }
+
+    /// The sanitizer options an app process a test starts must see, by variable name: the
+    /// suite's own, with `ASAN_OPTIONS` taken from `LIFELINE_APP_ASAN_OPTIONS` (no leak check: an
+    /// app ends with `exit()` while its object graph is alive; see scripts/sanitize.sh). Empty in
+    /// a normal run.
+    public static var appProcessOptions: [String: String] {
+        let environment = ProcessInfo.processInfo.environment
+        var options: [String: String] = [:]
+        for name in ["ASAN_OPTIONS", "LSAN_OPTIONS", "TSAN_OPTIONS"] { options[name] = environment[name] }
+        if let app = environment["LIFELINE_APP_ASAN_OPTIONS"] { options["ASAN_OPTIONS"] = app }
+        return options
+    }
 }
