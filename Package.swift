@@ -156,7 +156,7 @@ let package = Package(
                 "CSQLite",
             ]
         ),
-        .testTarget(name: "LifecycleCheckTests", dependencies: ["LifecycleSimulator"]),
+        .testTarget(name: "LifecycleCheckTests", dependencies: ["LifecycleSimulator", "LifelineTestSupport"]),
         .testTarget(
             name: "CampusLibraryTests",
             dependencies: [

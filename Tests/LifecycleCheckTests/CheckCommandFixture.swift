@@ -1,4 +1,5 @@
 import Foundation
+import LifelineTestSupport
 
 /// What the command tests share: scratch directories, the built command started as a process,
 /// and summary files.
@@ -50,6 +51,8 @@ enum CheckCommandFixture {
         let process = Process()
         process.executableURL = executable
         process.arguments = arguments
+        // Under a sanitizer, the command and its workers get the app processes' options.
+        process.environment = ProcessInfo.processInfo.environment.merging(Sanitizer.appProcessOptions) { _, app in app }
         let output = Pipe()
         let errors = Pipe()
         process.standardOutput = output

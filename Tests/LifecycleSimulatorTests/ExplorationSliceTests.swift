@@ -9,6 +9,9 @@ import Testing
 @Suite("Exploration slices")
 @MainActor
 struct ExplorationSliceTests {
+    /// Events per schedule: shorter than a real search's, so the suite holds the main actor less.
+    static let depth = 25
+
     /// `explorer`'s search of `schedules` from `seed`, cut at `cuts`, every slice of a round
     /// started from the round's state, folded; a round runs again from where the fold says.
     func sliced(
@@ -24,9 +27,9 @@ struct ExplorationSliceTests {
             for (lower, upper) in zip(bounds, bounds.dropFirst()) {
                 var from = state
                 if lower > start, learn > 0 {
-                    from.crashPoints.formUnion(await explorer.crashPointSites(seed: seed, range: start..<min(lower, start + learn)))
+                    from.crashPoints.formUnion(await explorer.crashPointSites(seed: seed, range: start..<min(lower, start + learn), depth: Self.depth))
                 }
-                slices.append(await explorer.explore(seed: seed, range: lower..<upper, from: from))
+                slices.append(await explorer.explore(seed: seed, range: lower..<upper, depth: Self.depth, from: from))
             }
             switch try ExplorationSlice.merging((folded.map { [$0] } ?? []) + slices) {
             case .complete(let whole):
@@ -52,7 +55,7 @@ struct ExplorationSliceTests {
     @Test("a passing search cut into slices folds into the whole search: table, combined hash and crash points")
     func passingSlicesFold() async throws {
         let explorer = Explorer(simulator: Simulator(app: LibraryExample.app()))
-        let whole = await explorer.explore(seed: 3, schedules: 24)
+        let whole = await explorer.explore(seed: 3, schedules: 24, depth: Self.depth)
         #expect(whole.passed && whole.crashReplays > 0)
         for cuts in [[1, 12], [23]] {
             let (merged, reruns) = try await sliced(explorer, seed: 3, schedules: 24, cuts: cuts)
@@ -65,11 +68,11 @@ struct ExplorationSliceTests {
     @Test("a slice that learnt the sites of the schedules before it repeats fewer crash points and folds the same")
     func learntSitesFold() async throws {
         let explorer = Explorer(simulator: Simulator(app: LibraryExample.app()))
-        let whole = await explorer.explore(seed: 3, schedules: 24)
-        let second = await explorer.explore(seed: 3, range: 12..<24)
+        let whole = await explorer.explore(seed: 3, schedules: 24, depth: Self.depth)
+        let second = await explorer.explore(seed: 3, range: 12..<24, depth: Self.depth)
         var learnt = ExplorationState()
-        learnt.crashPoints = await explorer.crashPointSites(seed: 3, range: 0..<6)
-        let informed = await explorer.explore(seed: 3, range: 12..<24, from: learnt)
+        learnt.crashPoints = await explorer.crashPointSites(seed: 3, range: 0..<6, depth: Self.depth)
+        let informed = await explorer.explore(seed: 3, range: 12..<24, depth: Self.depth, from: learnt)
         #expect(informed.summary.crashReplays < second.summary.crashReplays)
         let (merged, _) = try await sliced(explorer, seed: 3, schedules: 24, cuts: [12], learn: 6)
         expectSame(merged.summary, whole)
@@ -79,7 +82,7 @@ struct ExplorationSliceTests {
     func failureEndsTheFold() async throws {
         var explorer = Explorer(simulator: Simulator(app: LibraryExample.app(bugs: [.noFlushOnInactive])))
         explorer.shrinkBudget = 100  // the fold is under test, not how short the shrinker gets
-        let whole = await explorer.explore(seed: 1, schedules: 40)
+        let whole = await explorer.explore(seed: 1, schedules: 40, depth: Self.depth)
         let first = try #require(whole.firstFailureSchedule)
         for cuts in [[first + 2], [first - 2, first + 1]] {
             let (merged, reruns) = try await sliced(explorer, seed: 1, schedules: 40, cuts: cuts)
@@ -94,7 +97,7 @@ struct ExplorationSliceTests {
         explorer.preferredLength = 0  // never short enough: the search looks at more failures
         explorer.extraFailures = 2
         explorer.shrinkBudget = 100
-        let whole = await explorer.explore(seed: 1, schedules: 30)
+        let whole = await explorer.explore(seed: 1, schedules: 30, depth: Self.depth)
         #expect(whole.shrinkRuns > 0)
         let first = try #require(whole.firstFailureSchedule)
         let (merged, reruns) = try await sliced(explorer, seed: 1, schedules: 30, cuts: [first + 1, first + 8])
