@@ -156,6 +156,7 @@ let package = Package(
                 "CSQLite",
             ]
         ),
+        .testTarget(name: "LifecycleSimulatorTestingTests", dependencies: ["LifecycleSimulatorTesting", "LifecycleSimulator", "SimulatorExample"]),
         .testTarget(
             name: "CampusLibraryTests",
             dependencies: [

@@ -11,8 +11,9 @@ private actor OtherActorDatabase {
         let database = try Database(path: path, fileSystem: fileSystem)
         try database.execute("CREATE TABLE IF NOT EXISTS item (text TEXT NOT NULL)")
         try database.transaction { db in
-            try db.execute("INSERT INTO item (text) VALUES (?)", ["elsewhere"])
-            db.recordChange(of: "items", to: ["elsewhere"])
+            // A closure isolated only through `self`: pass the isolation explicitly (SE-0420).
+            try db.execute("INSERT INTO item (text) VALUES (?)", ["elsewhere"], isolation: self)
+            db.recordChange(of: "items", to: ["elsewhere"], isolation: self)
         }
     }
 }

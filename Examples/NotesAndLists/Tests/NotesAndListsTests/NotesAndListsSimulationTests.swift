@@ -7,10 +7,10 @@ import Testing
 @Suite("Notes and Lists on the lifecycle simulator")
 @MainActor
 struct NotesAndListsSimulationTests {
-    @Test("no lifecycle violation in 200 schedules")
+    @Test("no lifecycle violation in 100 schedules")
     func survivesTheLifecycle() async {
-        let summary = await expectNoLifecycleViolations(in: NotesApp.simulated(), schedules: 200)
-        #expect(summary.schedules == 200)
+        let summary = await expectNoLifecycleViolations(in: NotesApp.simulated(), schedules: 100)
+        #expect(summary.schedules == 100)
     }
 
     @Test("a draft saved only on background is found and shrunk")
