@@ -1,3 +1,4 @@
+import Foundation
 import LifecycleSimulator
 import LifecycleSimulatorTesting
 import NotesAndLists
@@ -7,10 +8,13 @@ import Testing
 @Suite("Notes and Lists on the lifecycle simulator")
 @MainActor
 struct NotesAndListsSimulationTests {
-    @Test("no lifecycle violation in 100 schedules")
+    /// Schedules of the clean run: a few seconds by default, 2,000 with `LIFELINE_SIM_FULL=1`.
+    static let schedules = ProcessInfo.processInfo.environment["LIFELINE_SIM_FULL"] == "1" ? 2_000 : 30
+
+    @Test("no lifecycle violation in 30 schedules (2,000 with LIFELINE_SIM_FULL=1)")
     func survivesTheLifecycle() async {
-        let summary = await expectNoLifecycleViolations(in: NotesApp.simulated(), schedules: 100)
-        #expect(summary.schedules == 100)
+        let summary = await expectNoLifecycleViolations(in: NotesApp.simulated(), schedules: Self.schedules)
+        #expect(summary.schedules == Self.schedules)
     }
 
     @Test("a draft saved only on background is found and shrunk")
