@@ -23,6 +23,8 @@ extension CampusIncarnation {
         } observe: { $0.observations }
         app.actions = actions
         app.invariants = invariants
+        // The adapter records the whole history by hand (its keys would meet the primitives').
+        app.historyFromStorage = false
         let linked = browsedBooks.dropFirst().prefix(2).map(\.id)
         app.links = linked.compactMap { AppLinks.url(for: $0) }
             + linked.compactMap { AppLinks.url(for: $0, newWindow: true) }

@@ -8,6 +8,7 @@ struct ErasedApp {
     struct Action {
         let name: String
         let weight: Int
+        let edits: [EditedValue]
         let isEnabled: @MainActor (AnyObject, LifecycleScene, SimulationEnvironment) -> Bool
         let perform: @MainActor (AnyObject, LifecycleScene, SimulationEnvironment, inout SimulationRandom) -> Void
     }
@@ -28,6 +29,8 @@ struct ErasedApp {
     let firstBrokenInvariant: @MainActor (AnyObject) -> (name: String, message: String)?
     /// Whether no two actions share a name (then ``action(named:)`` finds each action itself).
     let hasUniqueActionNames: Bool
+    /// ``SimulatedApp/historyFromStorage``.
+    let historyFromStorage: Bool
 
     init<Incarnation: AnyObject>(_ app: SimulatedApp<Incarnation>) {
         name = app.name
@@ -39,7 +42,7 @@ struct ErasedApp {
             let isEnabled = action.isEnabled
             let perform = action.perform
             return Action(
-                name: action.name, weight: action.weight,
+                name: action.name, weight: action.weight, edits: action.edits,
                 isEnabled: { object, scene, environment in
                     isEnabled(UserActionContext(incarnation: unsafeDowncast(object, to: Incarnation.self), scene: scene, environment: environment))
                 },
@@ -82,6 +85,7 @@ struct ErasedApp {
         links = app.links
         restorationMutations = app.restorationMutations
         hasUniqueActionNames = Set(app.actions.map(\.name)).count == app.actions.count
+        historyFromStorage = app.historyFromStorage
     }
 
     func action(named name: String) -> Action? {

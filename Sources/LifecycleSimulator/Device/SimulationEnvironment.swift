@@ -7,10 +7,11 @@ import Lifecycle
 ///
 /// ```swift
 /// let app = SimulatedApp<Library>(name: "Library") { environment in
-///     let library = Library(fileSystem: environment.fileSystem, clock: environment.clock)
+///     let library = Library(fileSystem: environment.fileSystem, clock: environment.clock,
+///                           screens: environment.screens)
 ///     environment.runtime.applicationDelegate = library
 ///     return library
-/// } observe: { $0.observations }
+/// }
 /// ```
 ///
 /// Time only through ``clock``, storage only through ``fileSystem`` and ``secretStore``, remote
@@ -35,8 +36,14 @@ public final class SimulationEnvironment {
     public let logger: LifelineLogger
     /// Named locks; one held at suspension is a violation.
     public let locks: SimulatedLocks
-    /// Where the app records edits and acknowledgements.
+    /// Where edits and acknowledgements are recorded: by DurableState's storage primitives
+    /// themselves (it is the ``fileSystem``'s `storageHistory`), by user actions for what they
+    /// change on the screens (``UserAction/edits``), and by the app for custom storage.
     public let history: HistoryRecorder
+    /// The screens the app has open: hand it to the app's view models, which register with it
+    /// (DurableState's `VisibleValues`); what they show is what the history checks, besides
+    /// ``SimulatedApp/observe``.
+    public let screens = ScreenRegistry()
     /// A secret the app should treat as a real credential (a sign-in token from the "server"):
     /// the simulator checks it never reaches preferences, restoration state, logs or plain files.
     public let canary: Secret

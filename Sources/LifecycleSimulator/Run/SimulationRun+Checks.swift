@@ -1,3 +1,4 @@
+import DurableState
 import Foundation
 import Lifecycle
 
@@ -46,7 +47,12 @@ extension SimulationRun {
         guard violation == nil, let current, let appIncarnation = current.app else { return }
         let history = context.history
         let liveEdits = inbox.liveEdits
-        let observations = app.observe(appIncarnation)
+        var observations = observations(of: current, app: appIncarnation)
+        if !history.defaults.isEmpty {
+            for index in observations.indices {
+                observations[index].value = history.normalized(observations[index].value, of: observations[index].key)
+            }
+        }
         // The check of an observation depends only on what it shows, the key's live edit and the
         // key's history entry: one that passed in the same place of the last consistent view, of
         // a key with no change of entry since, passes again when the live edits are unchanged.
@@ -79,6 +85,15 @@ extension SimulationRun {
             }
         }
         history.keep(EditHistory.ConsistentView(observations: observations, liveEditsRevision: inbox.liveEditsRevision))
+    }
+
+    /// What the user of `current` sees: the app's own observations, then what its registered
+    /// screens show.
+    func observations(of current: ProcessIncarnation, app appIncarnation: AnyObject) -> [Observation] {
+        let observed = app.observe(appIncarnation)
+        let screens = current.environment.screens
+        guard !screens.isEmpty else { return observed }
+        return observed + screens.visibleValues.map(Observation.init)
     }
 
     private func report(_ key: HistoryKey, shows value: String?, expected: String??, live: Bool) {

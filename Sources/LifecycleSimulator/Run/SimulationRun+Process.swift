@@ -68,7 +68,9 @@ extension SimulationRun {
         let history = HistoryRecorder(context: context, incarnation: number) { [inbox] key, value, durability in
             inbox.liveEdits[key] = durability == .requested ? nil : .some(value)
         }
-        let fileSystem = IncarnationFileSystem(base: disk.mountFileSystem(), context: context, incarnation: number)
+        let fileSystem = IncarnationFileSystem(
+            base: disk.mountFileSystem(), context: context, incarnation: number, history: app.historyFromStorage ? history : nil
+        )
         let environment = SimulationEnvironment(
             incarnation: number, runtime: runtime, clock: clock, fileSystem: fileSystem, logger: logger,
             locks: locks, history: history, canary: canary, context: context
