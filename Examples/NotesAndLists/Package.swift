@@ -38,7 +38,9 @@ let package = Package(
                 .product(name: "DurableState", package: "Lifeline"),
                 .product(name: "LifecycleSimulator", package: "Lifeline"),
                 .product(name: "LifecycleSimulatorTesting", package: "Lifeline"),
-            ]
+            ],
+            // Repro files the tests replay, found next to the test that names them.
+            exclude: ["Repros"]
         ),
     ]
 )
