@@ -6,12 +6,14 @@ import LifecycleSimulator
 
 extension CampusIncarnation {
     /// Campus Library as the simulator explores it: its composition root, the student's actions,
-    /// the app invariants, its deep links and the restoration damage it must survive (a newer
-    /// schema, a book withdrawn from the catalogue).
+    /// the app invariants, its deep links, the restoration damage it must survive (a newer
+    /// schema, a book withdrawn from the catalogue) and its two catalogues, one per run (the
+    /// variants ``bundledCatalogue`` and ``remoteCatalogue``).
     public static var app: SimulatedApp<CampusIncarnation> { app(bugs: []) }
 
-    /// Campus Library with `bugs` planted, named `CampusLibrary[bug,…]` in reports and repro files.
-    package static func app(bugs: Set<CampusBug>) -> SimulatedApp<CampusIncarnation> {
+    /// Campus Library with `bugs` planted, named `CampusLibrary[bug,…]` in reports and repro files,
+    /// its runs spread over `variants` (a subset of ``variants``).
+    package static func app(bugs: Set<CampusBug>, variants: [String] = variants) -> SimulatedApp<CampusIncarnation> {
         let name = bugs.isEmpty ? "CampusLibrary" : "CampusLibrary[\(bugs.sorted().map(\.rawValue).joined(separator: ","))]"
         var app = SimulatedApp<CampusIncarnation>(name: name) { environment in
             do {
@@ -23,6 +25,7 @@ extension CampusIncarnation {
         } observe: { $0.observations }
         app.actions = actions
         app.invariants = invariants
+        app.variants = variants
         let linked = browsedBooks.dropFirst().prefix(2).map(\.id)
         app.links = linked.compactMap { AppLinks.url(for: $0) }
             + linked.compactMap { AppLinks.url(for: $0, newWindow: true) }

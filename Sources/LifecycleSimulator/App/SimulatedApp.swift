@@ -34,6 +34,16 @@ public struct SimulatedApp<Incarnation: AnyObject>: Sendable {
     public var links: [URL] = []
     /// App-specific damage to restoration payloads: an older schema, ids of deleted records.
     public var restorationMutations: [RestorationMutator] = []
+    /// Configurations of the app that runs spread over (a backend, a feature flag), by name: each
+    /// run uses the one its seed draws (a stream of its own, so a replay with the seed gets the
+    /// same one), named in its trace and in a failure's report; the composition root reads it
+    /// from ``SimulationEnvironment/variant``. Empty (the default): one configuration, and
+    /// `variant` is `nil`.
+    ///
+    /// ```swift
+    /// app.variants = ["bundled catalogue", "remote catalogue"]
+    /// ```
+    public var variants: [String] = []
 
     /// Creates the description of an app.
     public init(

@@ -93,13 +93,17 @@ extension SimulationRun {
         }
     }
 
-    /// Liveness and durability: after the faults stop, the app runs untouched for the liveness
-    /// bound, and unless it was suspended meanwhile every edit it made must then be saved; the
+    /// Liveness and durability: after the faults stop (every service down comes back), the app
+    /// runs untouched for the liveness bound, and unless it was suspended meanwhile every edit it made must then be saved; the
     /// process is killed and relaunched with every session, and what the user sees is checked
     /// against the history.
     func finalCheck() async {
         context.step = applied.count
         context.record("step", "final check: liveness wait, relaunch, history")
+        // The faults stop: every service answers again (calls in flight keep their fate).
+        for service in context.outages.keys.sorted() {
+            context.setOutage(of: service, to: nil, reason: "the final check")
+        }
         // Each step below is awaited only when it must wait (see `perform(_:)`).
         if let armed = armedForNextStep {
             armedForNextStep = nil
