@@ -30,6 +30,8 @@ extension CampusIncarnation {
         app.links = linked.compactMap { AppLinks.url(for: $0) }
             + linked.compactMap { AppLinks.url(for: $0, newWindow: true) }
             + [URL(string: "campuslibrary://book/no-such-book"), URL(string: "https://campuslibrary.example/basket")].compactMap { $0 }
+            // A book only the remote catalogue knows (in the bundled variant, a book not in the catalogue).
+            + SimulatedOpenLibrary.works.prefix(1).compactMap { AppLinks.url(for: $0.id) }
         app.restorationMutations = [
             RestorationMutator(name: "withdrawn book") { payload, _ in
                 var state = decoded(payload)

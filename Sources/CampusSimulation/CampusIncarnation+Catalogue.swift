@@ -7,21 +7,23 @@ import LifecycleSimulator
 extension CampusIncarnation {
     /// The embedded default: the bundled catalogue on the device, its calls through the device's
     /// network as service `catalogue` (``NetworkedCatalogue``).
-    static let bundledCatalogue = "bundled catalogue"
+    package static let bundledCatalogue = "bundled catalogue"
     /// The app's `OpenLibraryCatalogue` (as `--remote-catalogue URL` makes it) over
-    /// ``SimulatedOpenLibrary`` (service `remote catalogue`), falling back to the bundled
+    /// ``SimulatedOpenLibrary`` (service `open library`), falling back to the bundled
     /// catalogue on the device, its 10-second deadline on the virtual clock. Windows then hold
     /// books only the remote catalogue knows.
-    static let remoteCatalogue = "remote catalogue"
+    package static let remoteCatalogue = "remote catalogue"
     /// The variants runs spread over.
     static let variants = [bundledCatalogue, remoteCatalogue]
+    /// The books of the bundled catalogue: the only ones that exist in the bundled variant.
+    static let bundledBookIDs = Set(books.map(\.id))
 
     /// The catalogue of the process `environment` describes, in its run's variant, watched for
     /// the invariants.
     static func makeCatalogue(for environment: SimulationEnvironment, bugs: Set<CampusBug>) -> CheckedCatalogue {
         guard environment.variant == remoteCatalogue else {
             let networked = NetworkedCatalogue(localCatalogue(environment), network: environment.remoteService("catalogue"))
-            return CheckedCatalogue(networked, exists: bookIDs.contains) { _ in nil }
+            return CheckedCatalogue(networked, exists: bundledBookIDs.contains) { _ in nil }
         }
         let service = SimulatedOpenLibrary(network: environment.remoteService(SimulatedOpenLibrary.serviceName), clock: environment.clock)
         let remote = OpenLibraryCatalogue(

@@ -95,6 +95,11 @@ public final class CampusIncarnation {
             let isStored = (try? tokens.token()) != nil
             if isStored == (account != nil) { history.acknowledge(Self.accountKey, value: account?.username) }
         }
+        // A change made before the saved basket was read is merged into it at hydration: the
+        // basket the student meant is known only then.
+        composition.services.basket.onEarlyChangesApplied = { [weak basket = composition.services.basket] in
+            if let basket { history.edit(Self.basketKey, value: Self.shown(basket)) }
+        }
         for id in Self.noteBooks { _ = composition.services.notes.draft(for: id) }
     }
 

@@ -61,8 +61,11 @@ final class CheckedCatalogue: CatalogueService {
     }
 
     /// Notes the books the app's own change of `window` (from `before`) took out of its selection
-    /// and path that this catalogue had answered missing.
+    /// and path that this catalogue had answered missing. Only a removal of missing books counts
+    /// (the app says so in the window's recovery message); a link followed also replaces the
+    /// path, and takes nothing out because of an answer.
     func noteChange(of window: WindowModel, from before: WindowState) {
+        guard window.recoveryMessage != nil else { return }
         let after = window.state
         let kept = Set(after.referencedBooks)
         for (field, id) in Self.references(in: before) where !kept.contains(id) && answeredMissing.contains(id) {

@@ -21,7 +21,7 @@ import LifecycleSimulator
 @MainActor
 final class SimulatedOpenLibrary: HTTPTransport {
     /// The service's name on the device's network, in traces and outage events.
-    static let serviceName = "remote catalogue"
+    static let serviceName = "open library"
     /// Where the app's catalogue sends its requests.
     static let baseURL = URL(string: "https://openlibrary.simulated") ?? URL(fileURLWithPath: "/")
     /// The works the service holds: book `n` of the bundled catalogue (counting from 1) as work

@@ -70,6 +70,9 @@ final class RunContext {
     private(set) var remoteServices: [String] = []
     /// The services down now, and how they fail (``SimulationEvent/serviceDown(service:failing:)``).
     private(set) var outages: [String: ServiceOutage] = [:]
+    /// When the last request that got no answer reaches the platform's request timeout
+    /// (``SimulatedRemoteService/requestTimeout``): the faults' effects last until then.
+    private(set) var unansweredUntil: LifelineInstant = .zero
 
     init(
         canaries: [String], keepsTrace: Bool, seed: UInt64 = 0, latency: LatencyModel = .none, latencySeed: UInt64 = 0,
@@ -225,6 +228,9 @@ final class RunContext {
         if mayFail {
             if let outage = outages[service] {
                 failure = RemoteCallFailure(outage, service: service)
+                if outage == .noAnswer {
+                    unansweredUntil = max(unansweredUntil, now.advanced(by: SimulatedRemoteService.requestTimeout))
+                }
             } else if latency.networkFailurePerMille > 0,
                       Int(latencyRandom.next() % 1_000) < latency.networkFailurePerMille {
                 failure = .requestLost(service)

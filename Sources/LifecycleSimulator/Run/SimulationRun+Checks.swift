@@ -93,8 +93,9 @@ extension SimulationRun {
         }
     }
 
-    /// Liveness and durability: after the faults stop (every service down comes back), the app
-    /// runs untouched for the liveness bound, and unless it was suspended meanwhile every edit it made must then be saved; the
+    /// Liveness and durability: after the faults stop (every service down comes back, and every
+    /// request that got no answer has reached the platform's request timeout), the app runs
+    /// untouched for the liveness bound, and unless it was suspended meanwhile every edit it made must then be saved; the
     /// process is killed and relaunched with every session, and what the user sees is checked
     /// against the history.
     func finalCheck() async {
@@ -110,7 +111,7 @@ extension SimulationRun {
             if let dead = dieWithoutWaiting(armed.death) { await drain(dead) }
         }
         if let current, isRunning {
-            let target = context.now.advanced(by: options.livenessBound)
+            let target = max(context.now, context.unansweredUntil).advanced(by: options.livenessBound)
             let progress = advanceTimeUntilWaiting(to: target)
             if progress != .done { await completeAdvance(progress, to: target) }
             // A process suspended meanwhile (its background time ended) could not finish what
