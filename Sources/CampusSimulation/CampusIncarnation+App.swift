@@ -8,7 +8,8 @@ extension CampusIncarnation {
     /// Campus Library as the simulator explores it: its composition root, the student's actions,
     /// the app invariants, its deep links, the restoration damage it must survive (a newer
     /// schema, a book withdrawn from the catalogue) and its two catalogues, one per run (the
-    /// variants ``bundledCatalogue`` and ``remoteCatalogue``).
+    /// variants `bundled catalogue` and `remote catalogue`: the embedded one, or the app's
+    /// `OpenLibraryCatalogue` over a simulated Open Library).
     public static var app: SimulatedApp<CampusIncarnation> { app(bugs: []) }
 
     /// Campus Library with `bugs` planted, named `CampusLibrary[bug,…]` in reports and repro files,

@@ -22,20 +22,20 @@ extension CampusIncarnation {
     /// the invariants.
     static func makeCatalogue(for environment: SimulationEnvironment, bugs: Set<CampusBug>) -> CheckedCatalogue {
         guard environment.variant == remoteCatalogue else {
-            let networked = NetworkedCatalogue(localCatalogue(environment), network: environment.remoteService("catalogue"))
+            let networked = NetworkedCatalogue(localCatalogue(), network: environment.remoteService("catalogue"))
             return CheckedCatalogue(networked, exists: bundledBookIDs.contains) { _ in nil }
         }
         let service = SimulatedOpenLibrary(network: environment.remoteService(SimulatedOpenLibrary.serviceName), clock: environment.clock)
         let remote = OpenLibraryCatalogue(
             baseURL: SimulatedOpenLibrary.baseURL, transport: service, clock: environment.clock,
-            fallback: localCatalogue(environment), logger: environment.logger
+            fallback: localCatalogue(), logger: environment.logger
         )
         remote.plantedBugs = bugs
         return CheckedCatalogue(remote, exists: bookIDs.contains, lookupFailure: service.lookupFailure(of:))
     }
 
     /// The library's own catalogue on the device: the bundled books, a copy per process.
-    static func localCatalogue(_ environment: SimulationEnvironment) -> any CatalogueService {
+    static func localCatalogue() -> any CatalogueService {
         InMemoryCatalogue(copying: catalogue)
     }
 }

@@ -75,7 +75,7 @@ public final class SimulatedRemoteService {
     /// try await network.call("search", cancelledBy: { cancel in cancellation.onCancel(cancel) })
     /// ```
     ///
-    /// The wait is parked for the ``WorkTracker``; a deadline action of the app's clock (which
+    /// The wait is parked for Lifecycle's `WorkTracker`; a deadline action of the app's clock (which
     /// runs on the main actor) that gives up unparks the caller at that moment.
     /// - Throws: ``RemoteCallFailure``; nothing happened on the service then.
     public func call(
