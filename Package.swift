@@ -108,6 +108,15 @@ let package = Package(
             dependencies: ["ProcessHost"],
             path: "Tests/Probes/directory-migration-probe"
         ),
+        // Fuzzing (`make fuzz`, scripts/fuzz.sh): one executable holding a libFuzzer harness for
+        // each decoder of outside bytes, with seed corpora in Fuzz/Corpus. Built normally it
+        // replays inputs; scripts/fuzz.sh builds it with libFuzzer, ASan and LIFELINE_FUZZING.
+        .executableTarget(
+            name: "lifeline-fuzz",
+            dependencies: ["DurableState", "Lifecycle", "LifecycleSimulator", "CampusLibrary", "ProcessHost"],
+            path: "Fuzz/lifeline-fuzz"
+        ),
+        .testTarget(name: "FuzzTests", dependencies: ["lifeline-fuzz"]),
         .target(
             name: "LifelineTestSupport",
             dependencies: ["Lifecycle", "DurableState"],
