@@ -44,6 +44,16 @@ public struct SimulatedApp<Incarnation: AnyObject>: Sendable {
     /// ``HistoryRecorder`` as their `StorageHistory`). Turn it off for an app that records its
     /// whole history by hand, whose keys the primitives' reports would duplicate.
     public var historyFromStorage = true
+    /// Configurations of the app that runs spread over (a backend, a feature flag), by name: each
+    /// run uses the one its seed draws (a stream of its own, so a replay with the seed gets the
+    /// same one), named in its trace and in a failure's report; the composition root reads it
+    /// from ``SimulationEnvironment/variant``. Empty (the default): one configuration, and
+    /// `variant` is `nil`.
+    ///
+    /// ```swift
+    /// app.variants = ["bundled catalogue", "remote catalogue"]
+    /// ```
+    public var variants: [String] = []
 
     /// Creates the description of an app whose screens say what they show (DurableState's
     /// `VisibleValues`, registered with ``SimulationEnvironment/screens``).

@@ -47,11 +47,15 @@ public final class SimulationEnvironment {
     /// A secret the app should treat as a real credential (a sign-in token from the "server"):
     /// the simulator checks it never reaches preferences, restoration state, logs or plain files.
     public let canary: Secret
+    /// The app's configuration in this run, one of ``SimulatedApp/variants`` (drawn from the
+    /// run's seed), or `nil` when the app declares none.
+    public let variant: String?
     private let context: RunContext
 
     init(
         incarnation: Int, runtime: LifecycleRuntime, clock: VirtualClock, fileSystem: any FileSystem,
-        logger: LifelineLogger, locks: SimulatedLocks, history: HistoryRecorder, canary: Secret, context: RunContext
+        logger: LifelineLogger, locks: SimulatedLocks, history: HistoryRecorder, canary: Secret, variant: String?,
+        context: RunContext
     ) {
         self.incarnation = incarnation
         self.runtime = runtime
@@ -63,6 +67,7 @@ public final class SimulationEnvironment {
         self.locks = locks
         self.history = history
         self.canary = canary
+        self.variant = variant
         self.context = context
     }
 
@@ -77,11 +82,13 @@ public final class SimulationEnvironment {
     }
 
     /// A remote service the app talks to (`catalogue`, `library server`), as the device's network
-    /// treats its calls: each takes a round trip of the run's ``LatencyModel`` on ``clock`` and may
-    /// fail or find the service down. Wrap the app's service client with it in the composition
-    /// root (see ``SimulatedRemoteService``).
+    /// treats its calls: each takes a round trip of the run's ``LatencyModel`` on ``clock``, may be
+    /// lost, and meets the service's outages, which the explorer generates for every service an
+    /// incarnation asked for (``SimulationEvent/serviceDown(service:failing:)``). Wrap the app's
+    /// service client with it in the composition root (see ``SimulatedRemoteService``).
     public func remoteService(_ name: String) -> SimulatedRemoteService {
-        SimulatedRemoteService(name: name, context: context, incarnation: incarnation, clock: clock)
+        context.registerRemoteService(name)
+        return SimulatedRemoteService(name: name, context: context, incarnation: incarnation, clock: clock)
     }
 
     /// Records a line in the trace, in the `app` lane.

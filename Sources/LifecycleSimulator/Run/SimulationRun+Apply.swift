@@ -99,6 +99,13 @@ extension SimulationRun {
         case .corruptFile(let seed):
             corruptFile(seed: seed)
             return .applied
+        case let .serviceDown(service, outage):
+            // Nothing runs: the next call to the service meets the outage.
+            context.setOutage(of: service, to: outage)
+            return .applied
+        case .serviceUp(let service):
+            context.setOutage(of: service, to: nil)
+            return .applied
         }
         return settledWithoutWaiting() ? .applied : .appliedUnsettled
     }

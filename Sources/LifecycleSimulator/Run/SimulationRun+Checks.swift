@@ -108,20 +108,25 @@ extension SimulationRun {
         }
     }
 
-    /// Liveness and durability: after the faults stop, the app runs untouched for the liveness
-    /// bound, and unless it was suspended meanwhile every edit it made must then be saved; the
+    /// Liveness and durability: after the faults stop (every service down comes back, and every
+    /// request that got no answer has reached the platform's request timeout), the app runs
+    /// untouched for the liveness bound, and unless it was suspended meanwhile every edit it made must then be saved; the
     /// process is killed and relaunched with every session, and what the user sees is checked
     /// against the history.
     func finalCheck() async {
         context.step = applied.count
         context.record("step", "final check: liveness wait, relaunch, history")
+        // The faults stop: every service answers again (calls in flight keep their fate).
+        for service in context.outages.keys.sorted() {
+            context.setOutage(of: service, to: nil, reason: "the final check")
+        }
         // Each step below is awaited only when it must wait (see `perform(_:)`).
         if let armed = armedForNextStep {
             armedForNextStep = nil
             if let dead = dieWithoutWaiting(armed.death) { await drain(dead) }
         }
         if let current, isRunning {
-            let target = context.now.advanced(by: options.livenessBound)
+            let target = max(context.now, context.unansweredUntil).advanced(by: options.livenessBound)
             let progress = advanceTimeUntilWaiting(to: target)
             if progress != .done { await completeAdvance(progress, to: target) }
             // A process suspended meanwhile (its background time ended) could not finish what

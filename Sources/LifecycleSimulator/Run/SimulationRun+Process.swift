@@ -73,7 +73,7 @@ extension SimulationRun {
         )
         let environment = SimulationEnvironment(
             incarnation: number, runtime: runtime, clock: clock, fileSystem: fileSystem, logger: logger,
-            locks: locks, history: history, canary: canary, context: context
+            locks: locks, history: history, canary: canary, variant: variant, context: context
         )
         let incarnation = ProcessIncarnation(
             number: number, runtime: runtime, clock: clock, locks: locks, environment: environment, host: host
