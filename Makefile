@@ -13,6 +13,8 @@ build: setup
 test: setup
 	swift build --build-tests $(SWIFT_FLAGS)
 	swift test $(SWIFT_FLAGS)
+	# The template app, a package of its own that uses Lifeline as a user's app does.
+	swift test --package-path Examples/NotesAndLists $(SWIFT_FLAGS)
 
 run: setup
 	swift run campus-library

@@ -11,6 +11,7 @@ let package = Package(
         .library(name: "Composition", targets: ["Composition"]),
         .library(name: "LifecycleSimulator", targets: ["LifecycleSimulator"]),
         .library(name: "LifecycleCheck", targets: ["LifecycleCheck"]),
+        .library(name: "LifecycleSimulatorTesting", targets: ["LifecycleSimulatorTesting"]),
         .library(name: "AppleHost", targets: ["AppleHost"]),
         .library(name: "CampusSimulation", targets: ["CampusSimulation"]),
         .library(name: "SimulatorExample", targets: ["SimulatorExample"]),
@@ -37,6 +38,9 @@ let package = Package(
             name: "LifecycleSimulator",
             dependencies: ["Lifecycle", "DurableState", "Composition", "CSQLite"]
         ),
+        // The simulator inside Swift Testing tests: its own target, so that apps linking the
+        // simulator do not link Testing.
+        .target(name: "LifecycleSimulatorTesting", dependencies: ["LifecycleSimulator"]),
         // The simulator's example app with its planted bugs: kept out of the library apps link.
         .target(
             name: "SimulatorExample",
@@ -157,6 +161,7 @@ let package = Package(
             ]
         ),
         .testTarget(name: "LifecycleCheckTests", dependencies: ["LifecycleSimulator", "LifelineTestSupport"]),
+        .testTarget(name: "LifecycleSimulatorTestingTests", dependencies: ["LifecycleSimulatorTesting", "LifecycleSimulator", "SimulatorExample"]),
         .testTarget(
             name: "CampusLibraryTests",
             dependencies: [

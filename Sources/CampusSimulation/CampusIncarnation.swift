@@ -6,10 +6,12 @@ import LifecycleSimulator
 
 /// One process incarnation of the real Campus Library on the simulator's virtual device: the same
 /// `AppComposition` the terminal app builds, from the simulation environment
-/// (virtual clock, simulated disk, the device's secret store, the run's logger), with the bundled
-/// catalogue held in memory and the embedded library service on the simulated disk, both reached
-/// over the device's network (`NetworkedCatalogue`, `CheckedLibraryServer`): their calls take
-/// the run's latency and may fail.
+/// (virtual clock, simulated disk, the device's secret store, the run's logger), with the embedded
+/// library service on the simulated disk and, by the run's variant, the bundled catalogue held in
+/// memory or the app's remote catalogue over a simulated Open Library (see
+/// `CampusIncarnation+Catalogue.swift`), all reached over the device's network
+/// (`NetworkedCatalogue`, `SimulatedOpenLibrary`, `CheckedLibraryServer`): their calls take the
+/// run's latency and may fail, and the services go down when the schedule says so.
 ///
 /// ```swift
 /// let simulator = Simulator(app: CampusIncarnation.app)
@@ -34,6 +36,8 @@ public final class CampusIncarnation {
     public let composition: AppComposition
     /// The library service, wrapped so that the basket rules it sees can be checked.
     let server: CheckedLibraryServer
+    /// The catalogue, wrapped so that what the windows drop after its answers can be checked.
+    let watchedCatalogue: CheckedCatalogue
     /// The secret store the token must live in (and only there).
     let tokens: SessionTokenStore
     let history: HistoryRecorder
@@ -58,12 +62,14 @@ public final class CampusIncarnation {
             ),
             network: environment.remoteService("library server")
         )
+        let catalogue = Self.makeCatalogue(for: environment, bugs: bugs)
+        watchedCatalogue = catalogue
         var identifiers = 0
         let incarnation = environment.incarnation
         var appEnvironment = AppEnvironment(
             runtime: environment.runtime, fileSystem: environment.fileSystem, secretStore: environment.secretStore,
             logger: environment.logger, dataDirectory: Self.dataDirectory,
-            catalogue: .custom(NetworkedCatalogue(InMemoryCatalogue(copying: Self.catalogue), network: environment.remoteService("catalogue"))),
+            catalogue: .custom(catalogue),
             server: server,
             analyticsSink: RecordingAnalyticsSink(),
             makeIdentifier: {
@@ -80,6 +86,7 @@ public final class CampusIncarnation {
             history.edit(
                 changesFrom: Self.fields(of: window.sessionID, before), to: Self.fields(of: window), durability: .restorable
             )
+            catalogue.noteChange(of: window, from: before)
         }
         composition = try AppComposition(environment: appEnvironment)
         hands = SimulatedHands(composition: composition)
@@ -87,6 +94,11 @@ public final class CampusIncarnation {
             history.edit(Self.accountKey, value: account?.username, durability: .requested)
             let isStored = (try? tokens.token()) != nil
             if isStored == (account != nil) { history.acknowledge(Self.accountKey, value: account?.username) }
+        }
+        // A change made before the saved basket was read is merged into it at hydration: the
+        // basket the student meant is known only then.
+        composition.services.basket.onEarlyChangesApplied = { [weak basket = composition.services.basket] in
+            if let basket { history.edit(Self.basketKey, value: Self.shown(basket)) }
         }
         for id in Self.noteBooks { _ = composition.services.notes.draft(for: id) }
     }
@@ -135,6 +147,8 @@ public final class CampusIncarnation {
     static let books: [Book] = (try? CatalogueSeed.books()) ?? []
     /// The bundled catalogue indexed once; each incarnation copies it.
     static let catalogue = InMemoryCatalogue(books: books)
+    /// Every book that exists: the bundled catalogue's and the simulated Open Library's works.
+    static let bookIDs = Set(books.map(\.id) + SimulatedOpenLibrary.works.map(\.id))
 
     static let basketKey = HistoryKey("basket")
     static let accountKey = HistoryKey("account")

@@ -19,6 +19,7 @@ struct CampusPlantedBugTests {
         case .noteEditorSavesInDeinit: [.lostAcknowledgedEdit, .app("screen edits reach the model on resign")]
         case .sharedSearchModel: [.app("one scene per screen model")]
         case .listForgetsSelection: [.lostLiveEdit, .lostAcknowledgedEdit]
+        case .timeoutMeansNotFound: [.app("restorable ids survive transient failures")]
         }
     }
 

@@ -21,6 +21,11 @@ package enum CampusBug: String, CaseIterable, Codable, Sendable, Comparable {
     /// One search model (query, results, selection) serves every window, as an
     /// application-lifetime object would: what one window searches or selects shows in all.
     case sharedSearchModel
+    /// The remote catalogue reads a lookup it got no answer to (a timeout, a refused
+    /// connection, a server error) as "no such book": it returns no record instead of throwing
+    /// `.unavailable`. Relaunched while the catalogue is down, a window on a remote book takes
+    /// the book out and loses it for good.
+    case timeoutMeansNotFound
 
     package static func < (lhs: CampusBug, rhs: CampusBug) -> Bool { lhs.rawValue < rhs.rawValue }
 }

@@ -8,6 +8,7 @@ struct ErasedApp {
     struct Action {
         let name: String
         let weight: Int
+        let edits: [EditedValue]
         let isEnabled: @MainActor (AnyObject, LifecycleScene, SimulationEnvironment) -> Bool
         let perform: @MainActor (AnyObject, LifecycleScene, SimulationEnvironment, inout SimulationRandom) -> Void
     }
@@ -18,6 +19,7 @@ struct ErasedApp {
     let actions: [Action]
     let links: [URL]
     let restorationMutations: [RestorationMutator]
+    let variants: [String]
     /// The actions enabled for the incarnation in the scene, as a mask (bit `i` for action `i`):
     /// the same checks as each ``Action/isEnabled`` in action order, with the app's context built
     /// once for all of them and no call back per action (the generator asks before every step).
@@ -28,6 +30,8 @@ struct ErasedApp {
     let firstBrokenInvariant: @MainActor (AnyObject) -> (name: String, message: String)?
     /// Whether no two actions share a name (then ``action(named:)`` finds each action itself).
     let hasUniqueActionNames: Bool
+    /// ``SimulatedApp/historyFromStorage``.
+    let historyFromStorage: Bool
 
     init<Incarnation: AnyObject>(_ app: SimulatedApp<Incarnation>) {
         name = app.name
@@ -39,7 +43,7 @@ struct ErasedApp {
             let isEnabled = action.isEnabled
             let perform = action.perform
             return Action(
-                name: action.name, weight: action.weight,
+                name: action.name, weight: action.weight, edits: action.edits,
                 isEnabled: { object, scene, environment in
                     isEnabled(UserActionContext(incarnation: unsafeDowncast(object, to: Incarnation.self), scene: scene, environment: environment))
                 },
@@ -81,7 +85,9 @@ struct ErasedApp {
         firstBrokenInvariant = { firstBroken(unsafeDowncast($0, to: Incarnation.self)) }
         links = app.links
         restorationMutations = app.restorationMutations
+        variants = app.variants
         hasUniqueActionNames = Set(app.actions.map(\.name)).count == app.actions.count
+        historyFromStorage = app.historyFromStorage
     }
 
     func action(named name: String) -> Action? {
