@@ -6,8 +6,9 @@ import LifecycleSimulator
 
 extension CampusIncarnation {
     /// Campus Library as the simulator explores it: its composition root, the student's actions,
-    /// the app invariants, its deep links and the restoration damage it must survive (a newer
-    /// schema, a book withdrawn from the catalogue).
+    /// the app invariants, the reading list's database checks, its deep links, the restoration
+    /// damage it must survive (a newer schema, a book withdrawn from the catalogue), and the
+    /// device's disk with the catalogue built.
     public static var app: SimulatedApp<CampusIncarnation> { app(bugs: []) }
 
     /// Campus Library with `bugs` planted, named `CampusLibrary[bug,…]` in reports and repro files.
@@ -23,6 +24,8 @@ extension CampusIncarnation {
         } observe: { $0.observations }
         app.actions = actions
         app.invariants = invariants
+        app.databases = databaseChecks(bugs: bugs)
+        app.initialDisk = deviceImage
         let linked = browsedBooks.dropFirst().prefix(2).map(\.id)
         app.links = linked.compactMap { AppLinks.url(for: $0) }
             + linked.compactMap { AppLinks.url(for: $0, newWindow: true) }

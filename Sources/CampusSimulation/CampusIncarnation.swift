@@ -6,10 +6,13 @@ import LifecycleSimulator
 
 /// One process incarnation of the real Campus Library on the simulator's virtual device: the same
 /// `AppComposition` the terminal app builds, from the simulation environment
-/// (virtual clock, simulated disk, the device's secret store, the run's logger), with the bundled
-/// catalogue held in memory and the embedded library service on the simulated disk, both reached
-/// over the device's network (`NetworkedCatalogue`, `CheckedLibraryServer`): their calls take
-/// the run's latency and may fail.
+/// (virtual clock, simulated disk, the device's secret store, the run's logger). The bundled
+/// catalogue is the app's own `SQLiteCatalogue` (real SQLite with FTS5 on the simulated disk,
+/// from the ``deviceImage`` every run starts with) and the embedded library service keeps its
+/// files on the simulated disk; both are reached over the device's network
+/// (`NetworkedCatalogue`, `CheckedLibraryServer`): their calls take the run's latency and may
+/// fail, on top of the disk latency of every page SQLite reads. The reading list is SQLite on the
+/// simulated disk too, checked after every death (``databaseChecks(bugs:)``).
 ///
 /// ```swift
 /// let simulator = Simulator(app: CampusIncarnation.app)
@@ -19,9 +22,11 @@ import LifecycleSimulator
 /// The student acts through the app's screens (their hands press the terminal shell's keys);
 /// what each action meant to change on the screen it touched is recorded as their edit. The
 /// history learns what the app says is saved: notes (acknowledged when the draft is durably
-/// saved), the basket (by the inactive rule), the signed-in account (recorded when the app shows
-/// it, acknowledged once the token is stored), and each window's query, selection and navigation
-/// path, one field each (acknowledged when the system captures the scene's restoration payload).
+/// saved), the basket (by the inactive rule), the reading list (recorded as it writes each
+/// change, acknowledged when the change is committed), the signed-in account (recorded when the
+/// app shows it, acknowledged once the token is stored), and each window's query, selection and
+/// navigation path, one field each (acknowledged when the system captures the scene's
+/// restoration payload).
 /// Built by the simulator once per launch; lives on the main actor.
 @MainActor
 public final class CampusIncarnation {
@@ -63,7 +68,7 @@ public final class CampusIncarnation {
         var appEnvironment = AppEnvironment(
             runtime: environment.runtime, fileSystem: environment.fileSystem, secretStore: environment.secretStore,
             logger: environment.logger, dataDirectory: Self.dataDirectory,
-            catalogue: .custom(NetworkedCatalogue(InMemoryCatalogue(copying: Self.catalogue), network: environment.remoteService("catalogue"))),
+            catalogue: .custom(NetworkedCatalogue(Self.localCatalogue(environment), network: environment.remoteService("catalogue"))),
             server: server,
             analyticsSink: RecordingAnalyticsSink(),
             makeIdentifier: {
@@ -88,6 +93,7 @@ public final class CampusIncarnation {
             let isStored = (try? tokens.token()) != nil
             if isStored == (account != nil) { history.acknowledge(Self.accountKey, value: account?.username) }
         }
+        Self.recordSaves(of: composition.services.readingList, into: history)
         for id in Self.noteBooks { _ = composition.services.notes.draft(for: id) }
     }
 
@@ -96,7 +102,8 @@ public final class CampusIncarnation {
     /// What the history checks, as the student sees it: each window's fields (once its restored or linked books are
     /// checked) and the note its
     /// editor shows; the notes of ``noteBooks`` not open in an editor, as any screen opening them
-    /// would show them; the basket once hydrated; the account once the launch gate has opened.
+    /// would show them; the basket once hydrated; the reading list once read; the account once the
+    /// launch gate has opened.
     var observations: [Observation] {
         var result: [Observation] = []
         let services = composition.services
@@ -118,6 +125,9 @@ public final class CampusIncarnation {
         if services.basket.isHydrated {
             result.append(Observation(key: Self.basketKey, value: Self.shown(services.basket)))
         }
+        if services.readingList.isLoaded {
+            result.append(Observation(key: Self.readingListKey, value: Self.shown(services.readingList.entries)))
+        }
         if !services.auth.isRestoringSession, !services.auth.isWorking {
             result.append(Observation(key: Self.accountKey, value: services.auth.state.account?.username))
         }
@@ -133,8 +143,6 @@ public final class CampusIncarnation {
 
     /// The bundled catalogue (325 public-domain books), decoded once per process.
     static let books: [Book] = (try? CatalogueSeed.books()) ?? []
-    /// The bundled catalogue indexed once; each incarnation copies it.
-    static let catalogue = InMemoryCatalogue(books: books)
 
     static let basketKey = HistoryKey("basket")
     static let accountKey = HistoryKey("account")

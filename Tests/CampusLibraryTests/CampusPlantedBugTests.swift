@@ -19,6 +19,10 @@ struct CampusPlantedBugTests {
         case .noteEditorSavesInDeinit: [.lostAcknowledgedEdit, .app("screen edits reach the model on resign")]
         case .sharedSearchModel: [.app("one scene per screen model")]
         case .listForgetsSelection: [.lostLiveEdit, .lostAcknowledgedEdit]
+        case .synchronousOff, .savedBeforeCommit: [.lostAcknowledgedEdit]
+        case .walDeletedAtLaunch: [.lostAcknowledgedEdit, .databaseDamaged]
+        case .readingListOutsideTransaction: [.halfAppliedTransaction]
+        case .migrationOutsideTransaction: [.databaseUnopenable]
         }
     }
 

@@ -18,6 +18,7 @@ struct ErasedApp {
     let actions: [Action]
     let links: [URL]
     let restorationMutations: [RestorationMutator]
+    let databases: [DatabaseCheck]
     /// The actions enabled for the incarnation in the scene, as a mask (bit `i` for action `i`):
     /// the same checks as each ``Action/isEnabled`` in action order, with the app's context built
     /// once for all of them and no call back per action (the generator asks before every step).
@@ -81,6 +82,7 @@ struct ErasedApp {
         firstBrokenInvariant = { firstBroken(unsafeDowncast($0, to: Incarnation.self)) }
         links = app.links
         restorationMutations = app.restorationMutations
+        databases = app.databases
         hasUniqueActionNames = Set(app.actions.map(\.name)).count == app.actions.count
     }
 

@@ -34,6 +34,14 @@ public struct SimulatedApp<Incarnation: AnyObject>: Sendable {
     public var links: [URL] = []
     /// App-specific damage to restoration payloads: an older schema, ids of deleted records.
     public var restorationMutations: [RestorationMutator] = []
+    /// The app's SQLite databases, checked after every death of the process (see
+    /// ``DatabaseCheck``).
+    public var databases: [DatabaseCheck] = []
+    /// What the device's disk holds when each run begins (by default, nothing): for an app whose
+    /// first launch builds a large cache from bundled data, that cache built once per process,
+    /// so that every run starts as after an earlier launch instead of rebuilding it. The
+    /// ``Simulator``'s default disk starts from it; it is durable (a power loss keeps it).
+    public var initialDisk = DiskImage()
 
     /// Creates the description of an app.
     public init(

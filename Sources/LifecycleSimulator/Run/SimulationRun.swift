@@ -36,6 +36,8 @@ final class SimulationRun {
     @exclusivity(unchecked) var incarnationCount = 0
     /// A crash armed by ``SimulationEvent/crashDuringNextStep(atOperation:death:)``.
     @exclusivity(unchecked) var armedForNextStep: (operation: Int, death: ProcessDeath)?
+    /// The files of each ``DatabaseCheck``'s database, by path, as its last check found them intact.
+    @exclusivity(unchecked) var checkedDatabases: [String: [Data]] = [:]
 
 
     @exclusivity(unchecked) private(set) var applied: [SimulationEvent] = []
