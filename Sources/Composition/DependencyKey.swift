@@ -65,7 +65,6 @@ public struct AnyDependencyKey: Hashable, Sendable, CustomStringConvertible {
     public var name: String? { staticName.map { "\($0)" } }
 
     /// Whether the key has a name.
-    @inlinable
     var isNamed: Bool { staticName != nil }
 
     /// The value type's name as messages show it (`BookService` for `any BookService`).
@@ -83,7 +82,6 @@ public struct AnyDependencyKey: Hashable, Sendable, CustomStringConvertible {
     }
 
     /// Whether both keys have no name, or equal names.
-    @usableFromInline
     func sameName(as other: AnyDependencyKey) -> Bool {
         switch (staticName, other.staticName) {
         case (nil, nil): true
@@ -99,7 +97,6 @@ public struct AnyDependencyKey: Hashable, Sendable, CustomStringConvertible {
         hasher.combine(name)
     }
 
-    /// The bits of the value type's identity, for the slot table's hash.
-    @inlinable
+    /// The bits of the value type's identity, for the slot index's hash.
     var typeBits: UInt { UInt(bitPattern: ObjectIdentifier(type)) }
 }

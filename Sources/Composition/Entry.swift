@@ -7,18 +7,31 @@
 class Entry {
     /// Where the value lives: not cached (transient), cached in the scope of that lifetime, or
     /// not obtainable (validation found a problem that makes it fail).
-    @usableFromInline
     enum Mode: UInt8 {
         case transient, screen, feature, scene, application, failing
+
+        /// Whether values of this mode are cached by a scope.
+        var isCached: Bool { self != .transient && self != .failing }
+
+        /// The mode of values cached by scopes of `lifetime`.
+        init(_ lifetime: Lifetime) {
+            switch lifetime {
+            case .transient: self = .transient
+            case .screen: self = .screen
+            case .feature: self = .feature
+            case .scene: self = .scene
+            case .application: self = .application
+            }
+        }
     }
 
-    @usableFromInline let mode: Mode
+    let mode: Mode
     /// Slots of the declared dependencies, in declaration order.
     @usableFromInline let dependencySlots: ContiguousArray<Int>
     /// The key and lifetime, as error paths show them.
     @usableFromInline let step: ResolutionStep
     let slot: Int
-    /// The error every resolution of this slot throws when ``mode`` is `failing`.
+    /// The error every resolution of this slot throws when `mode` is `failing`.
     let failure: CompositionError?
     /// The registration; `nil` for a key that is depended on but not registered.
     let record: RegistrationRecord?
@@ -31,16 +44,10 @@ class Entry {
         self.dependencySlots = dependencySlots
         self.failure = failure
         self.record = record
-        if failure != nil || lifetime == nil {
-            mode = .failing
+        if failure == nil, let lifetime {
+            mode = Mode(lifetime)
         } else {
-            switch lifetime ?? .transient {
-            case .transient: mode = .transient
-            case .screen: mode = .screen
-            case .feature: mode = .feature
-            case .scene: mode = .scene
-            case .application: mode = .application
-            }
+            mode = .failing
         }
     }
 
@@ -56,7 +63,6 @@ class Entry {
     var dependencyKeys: [AnyDependencyKey] { record?.dependencies ?? [] }
 
     /// The error a failing slot throws.
-    @usableFromInline
     func failingError() -> CompositionError {
         failure ?? .notRegistered(step.key, path: [step])
     }
@@ -91,7 +97,6 @@ final class TypedEntry<Value>: Entry {
     }
 
     override func tearDown(_ box: AnyObject) {
-        // Safe because a slot of this entry only ever caches a `Box<Value>`.
-        teardown?(unsafeDowncast(box, to: Box<Value>.self).value)
+        teardown?((box as! Box<Value>).value)
     }
 }

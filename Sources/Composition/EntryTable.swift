@@ -8,7 +8,9 @@
 @usableFromInline
 final class EntryTable {
     @usableFromInline let entries: ContiguousArray<Entry>
-    @usableFromInline let slots: SlotTable
+    /// Whether each slot is a transient, by slot.
+    @usableFromInline let transients: ContiguousArray<Bool>
+    let slots: SlotIndex
     /// Keys by slot.
     let keys: [AnyDependencyKey]
     /// What validation found, in the order of ``CompositionValidationError``.
@@ -17,7 +19,8 @@ final class EntryTable {
     private init(keys: [AnyDependencyKey], entries: ContiguousArray<Entry>, problems: [GraphProblem]) {
         self.keys = keys
         self.entries = entries
-        self.slots = SlotTable(keys: keys, entries: entries)
+        self.transients = ContiguousArray(entries.lazy.map { $0.mode == .transient })
+        self.slots = SlotIndex(keys: keys)
         self.problems = problems
     }
 

@@ -25,8 +25,11 @@ extension ServiceScope {
     ///   retries it.
     @inlinable
     public func resolve<Value>(_ key: DependencyKey<Value>) async throws(CompositionError) -> Value {
-        guard !isClosed, let slot = table.slots.slot(for: key.erased) else { throw unresolvable(key.erased) }
-        return try await resolveAsync(slot: slot, as: Value.self)
+        switch source(of: key.erased) {
+        case .cached(let box): return (box as! Box<Value>).value
+        case .transient(let slot), .uncached(let slot): return try await resolveAsync(slot: slot, as: Value.self)
+        case .failure(let error): throw error
+        }
     }
 
     /// The loading state of the async service under `key`, without starting anything: `loaded`
@@ -38,7 +41,7 @@ extension ServiceScope {
         let entry = table.entries[slot]
         if entry.mode == .failing { return .failed(entry.failingError()) }
         guard let owner = owner(for: entry.mode) else { return entry.mode == .transient ? .idle : .failed(unavailable(entry)) }
-        if let raw = owner.storage.base[slot] { return .loaded(SlotStorage.value(at: raw, as: Value.self)) }
+        if let box = cells[slot]?.box { return .loaded((box as! Box<Value>).value) }
         if owner.loading[slot] != nil { return .loading }
         if let failure = owner.loadFailures[slot] { return .failed(failure) }
         return .idle
@@ -63,17 +66,16 @@ extension ServiceScope {
     func resolveAsync<Value>(slot: Int, as type: Value.Type) async throws(CompositionError) -> Value {
         let entry = table.entries[slot]
         guard entry.isAsync else { return try resolve(slot: slot, as: Value.self) }
-        // Safe because a non-failing slot's entry is a TypedEntry of its key's value type.
         switch entry.mode {
         case .failing:
             throw entry.failingError()
         case .transient:
-            let typed = unsafeDowncast(entry, to: TypedEntry<Value>.self)
+            let typed = entry as! TypedEntry<Value>
             guard let makeAsync = typed.makeAsync else { return try typed.make(self, entry) }
             return try await makeAsync(self, entry)
         case .screen, .feature, .scene, .application:
             guard let owner = owner(for: entry.mode) else { throw unavailable(entry) }
-            if let raw = owner.storage.base[slot] { return SlotStorage.value(at: raw, as: Value.self) }
+            if let box = cells[slot]?.box { return (box as! Box<Value>).value }
             return try await owner.load(slot: slot, entry: entry, as: Value.self)
         }
     }
@@ -91,11 +93,11 @@ extension ServiceScope {
     /// Runs the async set-up of `slot` in this (owning) scope, or waits for the one in flight.
     func load<Value>(slot: Int, entry: Entry, as type: Value.Type) async throws(CompositionError) -> Value {
         if let pending = loading[slot] {
-            // Safe because a slot only ever caches a Box of its key's value type.
-            return unsafeDowncast(try await pending.wait().get(), to: Box<Value>.self).value
+            return (try await pending.wait().get() as! Box<Value>).value
         }
-        let typed = unsafeDowncast(entry, to: TypedEntry<Value>.self)
+        let typed = entry as! TypedEntry<Value>
         guard let makeAsync = typed.makeAsync else { return try make(slot: slot, entry: entry, as: Value.self) }
+        guard let cell = cells[slot] else { throw unavailable(entry) }
         let pending = PendingLoad(key: entry.step.key)
         loading[slot] = pending
         loadFailures[slot] = nil
@@ -116,7 +118,7 @@ extension ServiceScope {
             throw closed
         }
         let box = Box(value)
-        storage.store(box, at: slot)
+        cell.box = box
         owned.append(slot)
         pending.finish(.success(box))
         return value

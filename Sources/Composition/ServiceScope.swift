@@ -23,7 +23,7 @@
 /// features and screens are opened and closed by the app's navigation.
 ///
 /// **Cost.** The registry is frozen: a resolution is a slot lookup and, for a cached value, one
-/// load; no lock, no dictionary of strings, no dynamic cast.
+/// array read; no lock and no dictionary of strings.
 ///
 /// Created by ``CompositionRoot/makeApplicationScope(named:overrides:providing:)`` or by a
 /// parent's `open…` methods; a parent retains its open children. Lives on the main actor.
@@ -36,26 +36,20 @@ public final class ServiceScope {
     /// The enclosing scope, retained while this one lives; `nil` for the application scope.
     public let parent: ServiceScope?
     /// True once ``close()`` or ``abandon()`` was called; a closed scope resolves nothing.
-    // Safe because the scope is main-actor isolated and no access to it is ever long-lived, so
-    // the dynamic exclusivity check (read on every resolution) has nothing to catch.
-    @exclusivity(unchecked) public private(set) var isClosed = false
+    public var isClosed: Bool { closed }
 
     @usableFromInline let table: EntryTable
-    /// The table's hot half, held directly so that a lookup reads it through `self`.
-    @usableFromInline let index: SlotTable
-    @usableFromInline let storage: SlotStorage
-    /// The slot storage of the scope caching each lifetime for resolutions made here (this scope
-    /// or an ancestor); `nil` where there is none. Ancestors outlive this scope.
-    @usableFromInline let applicationSlots: UnsafeMutablePointer<UnsafeMutableRawPointer?>?
-    @usableFromInline let sceneSlots: UnsafeMutablePointer<UnsafeMutableRawPointer?>?
-    @usableFromInline let featureSlots: UnsafeMutablePointer<UnsafeMutableRawPointer?>?
-    @usableFromInline let screenSlots: UnsafeMutablePointer<UnsafeMutableRawPointer?>?
-    // Safe because each ancestor is retained through `parent` for as long as this scope lives.
-    unowned(unsafe) let applicationScope: ServiceScope?
-    // Safe because each ancestor is retained through `parent` for as long as this scope lives.
-    unowned(unsafe) let sceneScope: ServiceScope?
-    // Safe because each ancestor is retained through `parent` for as long as this scope lives.
-    unowned(unsafe) let featureScope: ServiceScope?
+    /// Where resolutions made from this scope find cached values, by slot: this scope's own cell
+    /// for each slot of its lifetime, the nearest ancestor's for a slot of a longer lifetime, `nil`
+    /// for transients, failing slots and lifetimes with no scope here.
+    let cells: ContiguousArray<SlotCell?>
+    /// The storage behind ``isClosed``.
+    private(set) var closed = false
+    /// The nearest enclosing scope of each longer lifetime, `nil` where there is none: where
+    /// resolutions made here find values of that lifetime. Ancestors, retained like ``parent``.
+    let applicationScope: ServiceScope?
+    let sceneScope: ServiceScope?
+    let featureScope: ServiceScope?
 
     /// Open child scopes, oldest first; a child removes itself when it closes.
     var children: [ServiceScope] = []
@@ -73,43 +67,32 @@ public final class ServiceScope {
         self.name = name
         self.parent = parent
         self.table = table
-        index = table.slots
-        let storage = SlotStorage(count: table.count)
-        self.storage = storage
-        applicationSlots = lifetime == .application ? storage.base : parent?.applicationSlots
-        sceneSlots = lifetime == .scene ? storage.base : parent?.sceneSlots
-        featureSlots = lifetime == .feature ? storage.base : parent?.featureSlots
-        screenSlots = lifetime == .screen ? storage.base : parent?.screenSlots
         applicationScope = parent?.lifetime == .application ? parent : parent?.applicationScope
         sceneScope = parent?.lifetime == .scene ? parent : parent?.sceneScope
         featureScope = parent?.lifetime == .feature ? parent : parent?.featureScope
-        for item in provided.items {
-            guard let slot = table.slots.slot(for: item.key) else { continue }
-            storage.store(item.box, at: slot)
-            owned.append(slot)
+        let own = Entry.Mode(lifetime)
+        var cells = ContiguousArray<SlotCell?>()
+        cells.reserveCapacity(table.count)
+        for (slot, entry) in table.entries.enumerated() {
+            if entry.mode == own {
+                cells.append(SlotCell())
+            } else if entry.mode.isCached, entry.mode.rawValue > own.rawValue, let parent, slot < parent.cells.count {
+                cells.append(parent.cells[slot])
+            } else {
+                cells.append(nil)
+            }
         }
-    }
-
-    deinit {
-        storage.free()
-    }
-
-    /// The slots where values of `mode`'s lifetime are cached for resolutions made from this scope.
-    @inlinable
-    @inline(__always)
-    func slots(for mode: Entry.Mode) -> UnsafeMutablePointer<UnsafeMutableRawPointer?>? {
-        switch mode {
-        case .application: applicationSlots
-        case .scene: sceneSlots
-        case .feature: featureSlots
-        case .screen: screenSlots
-        case .transient, .failing: nil
+        self.cells = cells
+        for item in provided.items {
+            guard let slot = table.slots.slot(for: item.key), let cell = cells[slot] else { continue }
+            cell.box = item.box
+            owned.append(slot)
         }
     }
 
     /// The scope that caches values of `mode`'s lifetime for resolutions made from this scope.
     func owner(for mode: Entry.Mode) -> ServiceScope? {
-        if mode.rawValue == UInt8(lifetime.rawValue) { return self }
+        if mode == Entry.Mode(lifetime) { return self }
         switch mode {
         case .application: return applicationScope
         case .scene: return sceneScope
@@ -124,12 +107,12 @@ public final class ServiceScope {
     /// Async set-ups still in flight finish, then their value is torn down and their waiters get
     /// ``CompositionError/scopeClosed(_:scope:scopeLifetime:)``.
     public func close() {
-        guard !isClosed else { return }
-        isClosed = true
+        guard !closed else { return }
+        closed = true
         for child in children.reversed() { child.close() }
         children.removeAll()
         while let slot = owned.popLast() {
-            guard let box = storage.take(slot) else { continue }
+            guard let box = takeValue(at: slot) else { continue }
             table.entries[slot].tearDown(box)
         }
         parent?.children.removeAll { $0 === self }
@@ -138,14 +121,23 @@ public final class ServiceScope {
     /// Ends the scope without running any teardown, as a process kill does: values are released,
     /// children abandoned, waiters failed. The simulator uses it to fence a killed incarnation.
     public func abandon() {
-        guard !isClosed else { return }
-        isClosed = true
+        guard !closed else { return }
+        closed = true
         wasAbandoned = true
         for child in children.reversed() { child.abandon() }
         children.removeAll()
-        while let slot = owned.popLast() { _ = storage.take(slot) }
+        while let slot = owned.popLast() { _ = takeValue(at: slot) }
         parent?.children.removeAll { $0 === self }
     }
+
+    /// Removes the value cached in `slot` and returns it.
+    private func takeValue(at slot: Int) -> AnyObject? {
+        guard let cell = cells[slot] else { return nil }
+        let box = cell.box
+        cell.box = nil
+        return box
+    }
+
 
     /// Open child scopes, oldest first.
     public var openChildren: [ServiceScope] { children }
@@ -169,7 +161,6 @@ public final class ServiceScope {
     /// Whether a value for `key` is cached where a resolution from this scope would find it.
     public func hasCachedValue<Value>(for key: DependencyKey<Value>) -> Bool {
         guard let slot = table.slots.slot(for: key.erased) else { return false }
-        guard let owner = owner(for: table.entries[slot].mode) else { return false }
-        return owner.storage.contains(slot)
+        return cells[slot]?.box != nil
     }
 }

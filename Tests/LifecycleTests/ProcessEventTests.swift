@@ -212,6 +212,27 @@ struct ProcessEventTests {
         #expect(rig.log.take().isEmpty)
     }
 
+    @Test("a kill from an observer mid-dispatch ends it: no later observer, delegate or restoration request hears of it")
+    func killDuringDispatchIsSilent() throws {
+        let rig = LifecycleTestRig()
+        try rig.launch()
+        try rig.connect("A")
+        try rig.move("A", to: .foregroundActive)
+        rig.observe("A", as: "o1")
+        rig.scene("A")?.addObserver { event in
+            rig.log.record("killer \(event)")
+            if event == .didEnterBackground { rig.runtime.markKilled() }
+        }
+        rig.log.take()
+        try rig.move("A", to: .background)
+        // Downward events reach observers newest first and the delegate last.
+        #expect(rig.log.take() == [
+            "killer willResignActive", "o1[A] willResignActive", "delegate[A] willResignActive",
+            "killer didEnterBackground",
+        ])
+        #expect(rig.runtime.processState == .notRunning)
+    }
+
     @Test("a memory warning reaches the delegate, then purgeable caches, then observers; state does not change")
     func memoryWarningFanOut() throws {
         let rig = LifecycleTestRig()

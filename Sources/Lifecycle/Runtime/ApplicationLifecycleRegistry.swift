@@ -34,20 +34,18 @@ final class ApplicationLifecycleRegistry {
         }
     }
 
-    // Safe because the registry is main-actor isolated and observers are called from a snapshot of the entries,
-    // never inside a modify of this state, so the dynamic exclusivity check has nothing to catch.
     /// Launch events dispatched so far (0, 1 or 2).
-    @exclusivity(unchecked) private(set) var launchStage = 0
+    private(set) var launchStage = 0
     /// The aggregate phase dispatched so far.
-    @exclusivity(unchecked) private(set) var phase = ScenePhase.background
+    private(set) var phase = ScenePhase.background
     /// Observers in addition order. Invariant outside dispatch: each is at (`launchStage`, `phase`).
-    @exclusivity(unchecked) private var entries: [Entry] = []
+    private var entries: [Entry] = []
     /// The id of the last entry added.
-    @exclusivity(unchecked) private var nextEntryID = 0
+    private var nextEntryID = 0
     /// True while a pass or a catch-up runs: an observer added then is a straggler.
-    @exclusivity(unchecked) private var isDispatching = false
+    private var isDispatching = false
     /// Set by ``close()`` when the process ends: nothing is dispatched any more.
-    @exclusivity(unchecked) private(set) var isClosed = false
+    private(set) var isClosed = false
 
     /// Adds an observer and catches it up (at once, or after the running pass).
     func add(_ handler: @escaping @MainActor (ApplicationEvent) -> Void) -> LifecycleObservation {
@@ -60,8 +58,7 @@ final class ApplicationLifecycleRegistry {
         } else {
             withDispatch { catchUp(entry) }
         }
-        // The handle refers to the entry by id and to the registry strongly: a weak reference to
-        // either would give it a side table and make every retain of it slow. The registry does
+        // The handle refers to the entry by id and to the registry strongly. The registry does
         // not keep the handle; a cycle through an observer that keeps its own handle ends when
         // the handle is cancelled or the registry closes (process end).
         let id = entry.id
@@ -120,8 +117,7 @@ final class ApplicationLifecycleRegistry {
         }
     }
 
-    /// A plain scan rather than `firstIndex(where:)`: a main-actor closure handed to the standard
-    /// library pays a dynamic isolation check on every call.
+    /// Removes the observer `id`; a pass in flight skips it (`Entry.isRemoved`).
     private func remove(_ id: Int) {
         for index in entries.indices where entries[index].id == id {
             entries[index].isRemoved = true
@@ -168,9 +164,7 @@ final class ApplicationLifecycleRegistry {
         }
     }
 
-    /// The first observer still waiting to be caught up. A loop of its own rather than
-    /// `first(where:)`: a main-actor predicate handed to the standard library pays a dynamic
-    /// isolation check on every element, and this runs after every dispatch.
+    /// The first observer still waiting to be caught up.
     private func firstStraggler() -> Entry? {
         for entry in entries where entry.isStraggler && !entry.isRemoved { return entry }
         return nil

@@ -10,7 +10,7 @@ extension LifecycleRuntime {
         case .connectScene(let session, let options, let foreground):
             connect(session, options: options, foreground: foreground)
         case .moveScene(let id, let state):
-            scenes[id]?.registry.move(to: state)
+            if let scene = scenes[id] { move(scene, to: state) }
         case .disconnectScene(let id):
             disconnect(id)
         case .discardSessions(let ids):
@@ -25,9 +25,9 @@ extension LifecycleRuntime {
             for purgeable in purgeables where isRunning { purgeable.value?.purge() }
             if isRunning { applicationRegistry.dispatchMoment(.didReceiveMemoryWarning) }
         case .suspend:
-            processState = .suspended
+            state = .suspended
         case .resume:
-            processState = .running
+            state = .running
         case .terminate:
             terminate()
         case .runBackgroundTask(let identifier):
@@ -40,7 +40,7 @@ extension LifecycleRuntime {
     }
 
     private func launch(_ options: LaunchOptions) {
-        processState = .running
+        state = .running
         launchOptions = options
         isHandlingLaunch = true
         defer { isHandlingLaunch = false }
@@ -65,21 +65,15 @@ extension LifecycleRuntime {
         scene.runtime = self
         scenes[session.id] = scene
         scene.registry.tally = foregroundTally
-        // Safe because only the runtime moves a scene's registry, from its own methods and with the
-        // scene in `scenes` (removed only after its last move), so both are alive whenever this
-        // runs. A weak capture cost a box, a side table and two checked accesses on every scene
-        // event, an unowned one a retain and a release of each (slow ones: both objects have side
-        // tables); unretained references used as guaranteed cost nothing.
-        let runtime = Unmanaged.passUnretained(self)
-        let unretainedScene = Unmanaged.passUnretained(scene)
-        scene.registry.didDispatch = { event in
-            runtime.withGuaranteedReference { runtime in
-                unretainedScene.withGuaranteedReference { runtime.sceneDidDispatch(event, scene: $0) }
-            }
-        }
         scene.attach(delegate: sceneDelegateFactory?(scene))
         guard isRunning else { return }
-        scene.registry.move(to: foreground ? .foregroundInactive : .background)
+        move(scene, to: foreground ? .foregroundInactive : .background)
+    }
+
+    /// Moves `scene` to `state` (every intermediate event included); after each event has reached
+    /// the scene's observers, the session and the application phase follow.
+    private func move(_ scene: LifecycleScene, to state: SceneState) {
+        scene.registry.move(to: state) { event in sceneDidDispatch(event, scene: scene) }
     }
 
     private func sceneDidDispatch(_ event: SceneEvent, scene: LifecycleScene) {
@@ -96,12 +90,12 @@ extension LifecycleRuntime {
     private func disconnect(_ id: SceneSessionID) {
         guard let scene = scenes[id] else { return }
         scene.isDisconnecting = true
-        scene.registry.move(to: .background)
+        move(scene, to: .background)
         guard isRunning else { return }
         scene.requestRestorationPayload()
         sessions[id] = scene.session
         guard isRunning else { return }
-        scene.registry.move(to: .unattached)
+        move(scene, to: .unattached)
         guard isRunning else { return }
         scenes[id] = nil
         scene.finishDisconnect()
@@ -119,7 +113,7 @@ extension LifecycleRuntime {
     /// flush there), then `willTerminate`, then the process ends.
     private func terminate() {
         for scene in connectedScenes where scene.state.isForeground && isRunning {
-            scene.registry.move(to: .background)
+            move(scene, to: .background)
         }
         guard isRunning else { return }
         applicationDelegate?.willTerminate(self)

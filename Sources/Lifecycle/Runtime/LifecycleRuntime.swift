@@ -35,37 +35,26 @@ public final class LifecycleRuntime {
     /// Creates the delegate of each new scene object; called just before `willConnect`.
     public var sceneDelegateFactory: (@MainActor (LifecycleScene) -> (any SceneDelegate)?)?
 
-    // Safe because the runtime is main-actor isolated and reads or replaces this state only in instantaneous
-    // accesses: delegates and observers are called with values already read out (never inside a modify
-    // of these properties; `removeAll` closures only compare identities), so the dynamic exclusivity
-    // check (paid on every event the host hands in) has nothing to catch.
     /// The process-level state.
-    @exclusivity(unchecked) public internal(set) var processState: ProcessState = .notRunning
+    public var processState: ProcessState { state }
+    /// The storage behind ``processState``.
+    var state: ProcessState = .notRunning
     /// The options of the launch, once launched.
-    @exclusivity(unchecked) public internal(set) var launchOptions: LaunchOptions?
-    // Both tables start with room for three scenes (most incarnations connect one to three):
-    // grown from empty, they were allocated and then resized again within most incarnations.
+    public internal(set) var launchOptions: LaunchOptions?
+    // Both tables start with room for three scenes: most incarnations connect one to three.
     /// Connected scenes by session.
-    @exclusivity(unchecked) public internal(set) var scenes: [SceneSessionID: LifecycleScene] = Dictionary(minimumCapacity: 3)
+    public internal(set) var scenes: [SceneSessionID: LifecycleScene] = Dictionary(minimumCapacity: 3)
     /// Sessions this process knows (connected or not), with their latest restoration payloads.
-    @exclusivity(unchecked) public internal(set) var sessions: [SceneSessionID: SceneSession] = Dictionary(minimumCapacity: 3) {
+    public internal(set) var sessions: [SceneSessionID: SceneSession] = Dictionary(minimumCapacity: 3) {
         didSet { sessionWrites &+= 1 }
     }
-    @exclusivity(unchecked) @usableFromInline var sessionWrites = 0
+    private var sessionWrites = 0
     /// Bumped by every write of ``sessions`` (even one storing an equal value), so a reader can
-    /// tell that the sessions are the ones it last read. Read by the simulator's
-    /// `SimulationRun.capturePayloads()`, which skips copying payloads when it has not moved.
-    /// (An inlinable getter: a read of a stored counter from another module paid a dynamic
-    /// exclusivity check, and a call of a plain getter a retain of the runtime.)
-    @inlinable package var sessionRevision: Int { sessionWrites }
-    /// The connected scene of session `id`, if any: ``scenes``'s entry, read by the simulator on
-    /// every legality check (inlinable for the same reason as ``sessionRevision``, and without
-    /// copying the table).
-    @inlinable package func connectedScene(_ id: SceneSessionID) -> LifecycleScene? { scenes[id] }
-    /// ``scenes`` for the simulator, inlinable for the same reason as ``sessionRevision``.
-    @inlinable package var scenesBySession: [SceneSessionID: LifecycleScene] { scenes }
-    /// ``sessions`` for the simulator, inlinable for the same reason as ``sessionRevision``.
-    @inlinable package var sessionsByID: [SceneSessionID: SceneSession] { sessions }
+    /// tell that the sessions are the ones it last read (the simulator skips copying payloads
+    /// that have not changed).
+    package var sessionRevision: Int { sessionWrites }
+    /// The connected scene of session `id`, if any: ``scenes``'s entry, without copying the table.
+    package func connectedScene(_ id: SceneSessionID) -> LifecycleScene? { scenes[id] }
 
     /// Application observers and the launch stage and phase they were told about.
     let applicationRegistry = ApplicationLifecycleRegistry()
@@ -73,22 +62,22 @@ public final class LifecycleRuntime {
     let foregroundTally = ForegroundTally()
     /// True while an event (or a late observer's catch-up) is being dispatched; host events
     /// handed in meanwhile are queued.
-    @exclusivity(unchecked) private var isHandling = false
+    private var isHandling = false
     /// Set by ``markKilled()``: the incarnation is over and can never launch.
-    @exclusivity(unchecked) private(set) var wasKilled = false
+    private(set) var wasKilled = false
     /// True from `willFinishLaunching` until `didFinishLaunching` has returned.
-    @exclusivity(unchecked) var isHandlingLaunch = false
+    var isHandlingLaunch = false
     /// Host events handed in during dispatch, handled in order once it is over.
-    @exclusivity(unchecked) private var queuedEvents: [HostEvent] = []
+    private var queuedEvents: [HostEvent] = []
     var backgroundHandlers: [String: @MainActor (BackgroundTask) -> Void] = [:]
-    @exclusivity(unchecked) var pendingRequests: [String: BackgroundTaskRequest] = [:]
-    @exclusivity(unchecked) var runningBackgroundTasks: [String: BackgroundTask] = [:]
+    var pendingRequests: [String: BackgroundTaskRequest] = [:]
+    var runningBackgroundTasks: [String: BackgroundTask] = [:]
     /// Leases not ended, in the order they were taken.
-    @exclusivity(unchecked) var activeLeases: [ExtraTimeLease] = []
+    var activeLeases: [ExtraTimeLease] = []
     var silentPushHandler: (@MainActor ([String: String], @escaping @MainActor () -> Void) -> Void)?
     /// Deadline timers of silent pushes whose completion has not been called, by push number.
-    @exclusivity(unchecked) var pendingSilentPushes: [Int: ScheduledAction] = [:]
-    @exclusivity(unchecked) var silentPushCount = 0
+    var pendingSilentPushes: [Int: ScheduledAction] = [:]
+    var silentPushCount = 0
     var purgeables: [WeakPurgeable] = []
     private let defaultBudgets: BackgroundBudgets
 
@@ -173,7 +162,7 @@ public final class LifecycleRuntime {
     /// events are refused. The simulator calls this to fence an incarnation; a real kill simply
     /// ends the process.
     public func markKilled() {
-        processState = .notRunning
+        state = .notRunning
         wasKilled = true
         queuedEvents.removeAll()
         // Halted in session order; one scene (the usual case) needs no sorted copy.

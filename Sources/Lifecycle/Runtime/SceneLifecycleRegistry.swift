@@ -29,26 +29,22 @@ final class SceneLifecycleRegistry {
         }
     }
 
-    // Safe because the registry is main-actor isolated and observers are called from a snapshot of the entries,
-    // never inside a modify of this state, so the dynamic exclusivity check has nothing to catch.
     /// The state whose event has been (or is being) dispatched.
-    @exclusivity(unchecked) private(set) var state: SceneState = .unattached
-    /// The latest requested state; differs from `state` only inside ``converge()``.
-    @exclusivity(unchecked) private(set) var target: SceneState = .unattached
+    private(set) var state: SceneState = .unattached
+    /// The latest requested state; differs from `state` only inside `converge(didDispatch:)`.
+    private(set) var target: SceneState = .unattached
     /// Observers in addition order. Invariant outside dispatch: every entry is at `state`.
-    @exclusivity(unchecked) private var entries: [Entry] = []
+    private var entries: [Entry] = []
     /// The id of the last entry added.
-    @exclusivity(unchecked) private var nextEntryID = 0
+    private var nextEntryID = 0
     /// True while a pass or a catch-up is delivering events: an observer added then is a straggler.
-    @exclusivity(unchecked) private(set) var isDispatching = false
-    /// True inside ``converge()``: a reentrant move request retargets instead of being queued.
-    @exclusivity(unchecked) private(set) var isConverging = false
+    private(set) var isDispatching = false
+    /// True inside `converge(didDispatch:)`: a reentrant move request retargets instead of being queued.
+    private(set) var isConverging = false
     /// Set when an observer was added during dispatch and has not been caught up yet.
-    @exclusivity(unchecked) private var hasStragglers = false
+    private var hasStragglers = false
     /// Set by ``close()``: nothing is dispatched any more and no observer is kept.
-    @exclusivity(unchecked) private(set) var isClosed = false
-    /// Called after each event has reached every observer (and stragglers were caught up).
-    var didDispatch: (@MainActor (SceneEvent) -> Void)?
+    private(set) var isClosed = false
     /// The runtime's count of foreground scenes, told of every change of ``state``; set by the
     /// runtime when it connects the scene, before its first move.
     var tally: ForegroundTally?
@@ -64,8 +60,7 @@ final class SceneLifecycleRegistry {
     func add(_ handler: @escaping @MainActor (SceneEvent) -> Void) -> LifecycleObservation {
         guard !isClosed else { return LifecycleObservation {} }
         let id = insert(handler)
-        // The handle refers to the entry by id and to the registry strongly: a weak reference to
-        // either would give it a side table and make every retain of it slow. The registry does
+        // The handle refers to the entry by id and to the registry strongly. The registry does
         // not keep the handle; a cycle through an observer that keeps its own handle ends when
         // the handle is cancelled or the registry closes (disconnect, process end).
         return LifecycleObservation { [self] in remove(id) }
@@ -102,10 +97,12 @@ final class SceneLifecycleRegistry {
         return entry.id
     }
 
-    /// Moves to `newTarget`, delivering every intermediate event.
-    func move(to newTarget: SceneState) {
+    /// Moves to `newTarget`, delivering every intermediate event; `didDispatch` runs after each
+    /// event has reached every observer (and stragglers were caught up). A move requested while
+    /// this one converges only retargets it.
+    func move(to newTarget: SceneState, didDispatch: (SceneEvent) -> Void) {
         target = newTarget
-        converge()
+        converge(didDispatch: didDispatch)
     }
 
     /// During dispatch: makes `newTarget` the state the running dispatch converges on.
@@ -113,8 +110,7 @@ final class SceneLifecycleRegistry {
         target = newTarget
     }
 
-    /// A plain scan rather than `firstIndex(where:)`: a main-actor closure handed to the standard
-    /// library pays a dynamic isolation check on every call.
+    /// Removes the observer `id`; a pass in flight skips it (`Entry.isRemoved`).
     private func remove(_ id: Int) {
         for index in entries.indices where entries[index].id == id {
             entries[index].isRemoved = true
@@ -129,10 +125,9 @@ final class SceneLifecycleRegistry {
         isClosed = true
         for entry in entries { entry.isRemoved = true }
         entries.removeAll()
-        didDispatch = nil
     }
 
-    private func converge() {
+    private func converge(didDispatch: (SceneEvent) -> Void) {
         guard !isConverging, !isClosed else { return }
         isConverging = true
         isDispatching = true
@@ -145,7 +140,9 @@ final class SceneLifecycleRegistry {
             tally?.move(from: event.source, to: event.destination)
             deliver(event)
             catchUpStragglers()
-            didDispatch?(event)
+            // A registry closed meanwhile (the process was killed) reports nothing more.
+            guard !isClosed else { break }
+            didDispatch(event)
         }
         catchUpStragglers()
     }
@@ -158,17 +155,14 @@ final class SceneLifecycleRegistry {
         let destination = event.destination
         let count = pass.count
         let upward = event.isUpward
+        // Each observer is reached through `pass[index]`, which holds it for the whole pass.
         for step in 0..<count {
-            // Safe because `pass` holds a strong reference to every entry until the loop ends,
-            // whatever the observers do to `entries`; unowned(unsafe) spares a retain and a
-            // release per observer on the runtime's hottest loop.
-            unowned(unsafe) let entry = pass[upward ? step : count &- 1 &- step]
-            guard entry.state == source, !entry.isRemoved else { continue }
-            entry.state = destination
-            entry.handler(event)
+            let index = upward ? step : count &- 1 &- step
+            guard pass[index].state == source, !pass[index].isRemoved else { continue }
+            pass[index].state = destination
+            pass[index].handler(event)
             if isClosed { break }
         }
-        extendLifetime(pass)
     }
 
     private func catchUpStragglers() {

@@ -8,24 +8,23 @@ import Foundation
 /// the main actor. Once disconnected it never comes back and keeps no observer.
 @MainActor
 public final class LifecycleScene: Identifiable {
-    // Safe because the scene is main-actor isolated and its delegate is called with the reference already
-    // read out (never inside a modify of these properties), so the dynamic exclusivity check (paid on
-    // every scene event forwarded to the delegate) has nothing to catch.
     /// The session this scene object belongs to.
-    @exclusivity(unchecked) public private(set) var session: SceneSession
+    public private(set) var session: SceneSession
     /// What the scene was connected with.
     public let connectionOptions: ConnectionOptions
     /// Work bound to this scene; ended (tasks cancelled) on disconnect.
     public let scope: TaskScope
     /// The scene's delegate, retained by the scene until it disconnects.
-    @exclusivity(unchecked) public private(set) var delegate: (any SceneDelegate)?
+    public var delegate: (any SceneDelegate)? { attachedDelegate }
+    /// The storage behind ``delegate``.
+    private var attachedDelegate: (any SceneDelegate)?
 
     let registry = SceneLifecycleRegistry()
     /// The runtime that dispatches this scene's events; late observers are caught up under its
     /// dispatch guard so that host events they send are queued, not nested.
     weak var runtime: LifecycleRuntime?
     /// Set while the runtime disconnects the scene: a reentrant move request is refused.
-    @exclusivity(unchecked) var isDisconnecting = false
+    var isDisconnecting = false
     private let phaseBroadcaster = PhaseBroadcaster()
     private let tracker: WorkTracker
 
@@ -36,15 +35,9 @@ public final class LifecycleScene: Identifiable {
         self.tracker = tracker
         self.scope = TaskScope(name: "scene \(session.id)", tracker: tracker)
         // The delegate is the first observer, whenever it is attached: it hears upward events
-        // before, and downward events after, every other observer.
-        //
-        // Safe because the registry is the scene's own and only dispatches while the scene is alive
-        // (the runtime holds it in `scenes` until `didDisconnect` closed the registry; a late
-        // observer's catch-up runs inside `addObserver`). A weak capture cost a box, a side table
-        // on the scene and a checked access on every event, an unowned one a (slow) retain and
-        // release; an unretained reference used as guaranteed costs nothing.
-        let scene = Unmanaged.passUnretained(self)
-        registry.insert { event in scene.withGuaranteedReference { $0.forwardToDelegate(event) } }
+        // before, and downward events after, every other observer. The registry is the scene's
+        // own and dispatches only while the scene is alive, so `unowned` never fails here.
+        registry.insert { [unowned self] event in forwardToDelegate(event) }
     }
 
     /// The session's identity.
@@ -57,7 +50,7 @@ public final class LifecycleScene: Identifiable {
     public var phase: ScenePhase? { state.phase }
 
     /// Whether the scene has disconnected; a disconnected scene object never comes back.
-    @exclusivity(unchecked) public private(set) var isDisconnected = false
+    public private(set) var isDisconnected = false
 
     /// Adds an observer of this scene's events. A late observer is caught up at once with the
     /// events that lead to the current state; one added during dispatch is caught up when the
@@ -116,7 +109,7 @@ public final class LifecycleScene: Identifiable {
     }
 
     func attach(delegate: (any SceneDelegate)?) {
-        self.delegate = delegate
+        attachedDelegate = delegate
     }
 
     private func forwardToDelegate(_ event: SceneEvent) {
@@ -149,7 +142,7 @@ public final class LifecycleScene: Identifiable {
         registry.close()
         scope.end()
         phaseBroadcaster.finish()
-        delegate = nil
+        attachedDelegate = nil
     }
 
     /// The process was killed: no callback runs, the scope is abandoned, observers are dropped.

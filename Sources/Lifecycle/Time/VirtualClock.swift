@@ -15,8 +15,7 @@ import Synchronization
 /// the simulator that creates it; lives on the main actor.
 @MainActor
 public final class VirtualClock: LifelineClock {
-    /// One pending action or sleeper. A class, not a struct: the sorted array then moves one
-    /// reference per insertion and removal instead of copying (and retaining) five fields.
+    /// One pending action or sleeper, in `entries` until it fires or is removed.
     private final class Entry {
         let deadline: LifelineInstant
         let sequence: Int
@@ -44,16 +43,19 @@ public final class VirtualClock: LifelineClock {
         }
     }
 
-    // Safe because the clock is main-actor isolated and actions and wakes run only after their entry was
-    // removed (never inside a modify of `entries`); removal predicates only compare sequences. So the
-    // dynamic exclusivity check (paid on every schedule, sleep and advance) has nothing to catch.
     /// The current virtual instant.
-    @exclusivity(unchecked) public private(set) var now: LifelineInstant = .zero
+    public var now: LifelineInstant { current }
+    /// The storage behind ``now``.
+    private var current: LifelineInstant = .zero
     /// The wall-clock date at ``LifelineInstant/zero``.
     public let origin: Date
     /// Pending entries sorted by (deadline, sequence): the earliest is always first.
-    @exclusivity(unchecked) private var entries: [Entry] = []
-    @exclusivity(unchecked) private var sequence = 0
+    private var entries: [Entry] = [] {
+        didSet { earliestDeadline = entries.first?.deadline }
+    }
+    /// The deadline of the first entry, kept with every change of `entries`.
+    private var earliestDeadline: LifelineInstant?
+    private var sequence = 0
 
     /// Creates a clock at instant zero whose wall-clock date starts at `origin`.
     public init(origin: Date = Date(timeIntervalSince1970: 1_800_000_000)) {
@@ -64,7 +66,7 @@ public final class VirtualClock: LifelineClock {
     /// clock of a new process incarnation on a device whose time already runs.
     public init(origin: Date = Date(timeIntervalSince1970: 1_800_000_000), start: LifelineInstant) {
         self.origin = origin
-        self.now = start
+        self.current = start
     }
 
     /// ``origin`` plus the virtual time elapsed.
@@ -74,7 +76,7 @@ public final class VirtualClock: LifelineClock {
 
     /// The earliest pending deadline (an action or a sleeper), if any.
     public var nextDeadline: LifelineInstant? {
-        entries.first?.deadline
+        earliestDeadline
     }
 
     /// Number of pending actions and sleepers.
@@ -101,7 +103,7 @@ public final class VirtualClock: LifelineClock {
         try await sleepUntil(now.advanced(by: duration))
     }
 
-    /// The body of both sleeps, compiled into each so that neither adds an async frame.
+    /// The body of both sleeps.
     @inline(__always)
     private func sleepUntil(_ deadline: LifelineInstant) async throws {
         guard deadline > now else {
@@ -110,19 +112,16 @@ public final class VirtualClock: LifelineClock {
         }
         let slot = SleeperSlot()
         sequence &+= 1
-        // The task-local is read once and handed to the tracker (each read costs a lookup).
         let waiter = WorkTracker.currentTask
         let entry = Entry(deadline: deadline, sequence: sequence, fire: nil, handle: nil, sleeper: slot, waiter: waiter)
         insert(entry)
         // A cancelled sleeper leaves no entry behind: `nextDeadline` only reports real work.
         defer { if !entry.isRemoved { removeEntry { $0 === entry } } }
-        // The tracker's parking written out in its halves rather than `parked(onCancel:_:)`: two
-        // async frames (and a result wrapper) fewer on every sleep. The continuation closures are
-        // `@Sendable`, hence nonisolated: a main-actor closure handed to the standard library pays
-        // a dynamic isolation check on every call.
+        // The tracker's parking in its two halves (see `WorkTracker.beginParking(_:)`): the task is
+        // parked while it sleeps, unparked when woken or cancelled, and then waits for its turn.
         guard let waiter, waiter.tracker.beginParking(waiter) else {
             try await withTaskCancellationHandler {
-                try await withUnsafeThrowingContinuation { @Sendable continuation in slot.install(continuation) }
+                try await withCheckedThrowingContinuation { @Sendable continuation in slot.install(continuation) }
             } onCancel: {
                 slot.resume(throwing: CancellationError())
             }
@@ -132,7 +131,7 @@ public final class VirtualClock: LifelineClock {
         let id = waiter.id
         do {
             try await withTaskCancellationHandler {
-                try await withUnsafeThrowingContinuation { @Sendable continuation in slot.install(continuation) }
+                try await withCheckedThrowingContinuation { @Sendable continuation in slot.install(continuation) }
             } onCancel: {
                 slot.resume(throwing: CancellationError())
                 tracker.unparkOnCancellation(id)
@@ -148,10 +147,10 @@ public final class VirtualClock: LifelineClock {
     /// in deadline order. Actions scheduled while advancing run too if they are due.
     /// Does nothing if `instant` is in the past.
     public func advance(to instant: LifelineInstant) {
-        while let first = entries.first, first.deadline <= instant {
+        while let deadline = earliestDeadline, deadline <= instant {
             let entry = entries.removeFirst()
             entry.isRemoved = true
-            if entry.deadline > now { now = entry.deadline }
+            if entry.deadline > current { current = entry.deadline }
             entry.handle?.markFired()
             if let fire = entry.fire {
                 fire()
@@ -160,14 +159,14 @@ public final class VirtualClock: LifelineClock {
                 if let waiter = entry.waiter { waiter.tracker.unpark(waiter) }
             }
         }
-        if instant > now { now = instant }
+        if instant > current { current = instant }
     }
 
     /// Moves time forward to `instant` without running anything: what a suspended process sees.
     /// Actions and sleepers that fall due meanwhile run at the next ``advance(to:)``, late.
     /// Does nothing if `instant` is in the past.
     public func skip(to instant: LifelineInstant) {
-        if instant > now { now = instant }
+        if instant > current { current = instant }
     }
 
     /// Moves time forward by `duration`. See ``advance(to:)``.
@@ -196,9 +195,7 @@ public final class VirtualClock: LifelineClock {
         }
     }
 
-    /// Removes the entries `matches` picks, in place. A loop of its own rather than `removeAll(where:)`:
-    /// a main-actor predicate handed to the standard library pays a dynamic isolation check on
-    /// every element.
+    /// Removes the entries `matches` picks, in place.
     private func removeEntry(where matches: (Entry) -> Bool) {
         var index = 0
         while index < entries.count {
@@ -234,17 +231,16 @@ public final class VirtualClock: LifelineClock {
 }
 
 /// The continuation of one sleeping task, resumable once from the clock (main actor) or from a
-/// cancellation handler (any thread). The continuation is unchecked: the slot's state resumes it
-/// exactly once (the first outcome wins, under the lock), which is what a checked one verifies.
+/// cancellation handler (any thread): the first outcome wins, under the lock.
 private final class SleeperSlot: Sendable {
     private struct State: ~Copyable {
-        var continuation: UnsafeContinuation<Void, any Error>?
+        var continuation: CheckedContinuation<Void, any Error>?
         var outcome: Result<Void, any Error>?
     }
 
     private let state = Mutex(State())
 
-    func install(_ continuation: UnsafeContinuation<Void, any Error>) {
+    func install(_ continuation: CheckedContinuation<Void, any Error>) {
         let ready: Result<Void, any Error>? = state.withLock { state in
             if let outcome = state.outcome { return outcome }
             state.continuation = continuation
@@ -255,7 +251,7 @@ private final class SleeperSlot: Sendable {
 
     func resume(throwing error: (any Error)?) {
         let outcome: Result<Void, any Error> = error.map { .failure($0) } ?? .success(())
-        let continuation: UnsafeContinuation<Void, any Error>? = state.withLock { state in
+        let continuation: CheckedContinuation<Void, any Error>? = state.withLock { state in
             guard state.outcome == nil else { return nil }
             state.outcome = outcome
             let continuation = state.continuation

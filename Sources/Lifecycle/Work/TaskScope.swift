@@ -16,19 +16,18 @@
 public final class TaskScope {
     /// A name for logs and reports, such as `scene 2F3A` or `screen BookRecord`.
     public let name: String
-    // Safe because the scope is main-actor isolated and no closure that reaches a scope runs inside a modify of
-    // this state (`removeAll` closures only compare identities; tasks and end handlers run after the
-    // state was read), so the dynamic exclusivity check has nothing to catch.
-    /// False once ``end()`` was called; a task started after that is cancelled at once.
-    @exclusivity(unchecked) public private(set) var isActive = true
+    /// False once ``end()`` (or ``abandon()``) was called; a task started after that is cancelled at
+    /// once.
+    public var isActive: Bool { !hasEnded }
+    /// The storage behind ``isActive``.
+    private var hasEnded = false
 
     private let tracker: WorkTracker
-    /// The running tasks by identity, in increasing identity (start) order. An array rather than a
-    /// dictionary: a scope runs a handful of tasks at once, a short scan costs less than hashing
-    /// (and growing a table for) each one, and cancelling newest first needs no sort.
-    @exclusivity(unchecked) private var tasks: [(id: WorkTracker.TaskID, task: Task<Void, Never>)] = []
-    @exclusivity(unchecked) private var children: [TaskScope] = []
-    @exclusivity(unchecked) private var endHandlers: [@MainActor () -> Void] = []
+    /// The running tasks by identity, in increasing identity (start) order, so that cancelling
+    /// newest first needs no sort.
+    private var tasks: [(id: WorkTracker.TaskID, task: Task<Void, Never>)] = []
+    private var children: [TaskScope] = []
+    private var endHandlers: [@MainActor () -> Void] = []
     private weak var parent: TaskScope?
 
     /// Creates a root scope whose tasks are counted by `tracker`.
@@ -41,7 +40,7 @@ public final class TaskScope {
     public func child(named name: String) -> TaskScope {
         let child = TaskScope(name: name, tracker: tracker)
         child.parent = self
-        if isActive { children.append(child) } else { child.isActive = false }
+        if isActive { children.append(child) } else { child.hasEnded = true }
         return child
     }
 
@@ -62,8 +61,7 @@ public final class TaskScope {
         let tracked = tracker.start(scope: name, label: label)
         let id = tracked.id
         // The body holds the scope strongly: the reference ends with the task (a task's closure is
-        // released when it returns), so it keeps no cycle. A weak one gave every scope a side table,
-        // which made each retain and release of it slow, and cost a load and a destroy per task.
+        // released when it returns), so it keeps no cycle.
         return launch(tracked) { [self, tracker] in
             await operation()
             forget(id)
@@ -85,9 +83,7 @@ public final class TaskScope {
         guard isActive else { return Self.cancelledTask() }
         let tracked = tracker.start(scope: name, label: label)
         let id = tracked.id
-        // The same task body as ``task(_:_:)`` written out with `produce` inside it, rather than
-        // that method wrapping a closure that calls `produce`: one async frame (two hops) less.
-        // Holds the scope strongly, as ``task(_:_:)`` does.
+        // The task body of ``task(_:_:)`` with `produce` inside it; holds the scope strongly too.
         return launch(tracked) { [self, tracker] in
             let result: Result<Value, any Error>
             do { result = .success(try await produce()) } catch { result = .failure(error) }
@@ -114,10 +110,8 @@ public final class TaskScope {
     /// runs. `body` ends by counting the task out (``WorkTracker/finish(_:)``).
     ///
     /// ``WorkTracker/currentTask`` is bound around the task's creation, with the synchronous
-    /// `withValue`, rather than inside the task with the asynchronous one: an unstructured task
-    /// copies the task-local values bound where it is created, so the task sees the same value,
-    /// and its body skips the four executor hops the asynchronous `withValue` makes (it hops to
-    /// its `isolation` argument, which the compiler cannot prove is the main actor already).
+    /// `withValue`: an unstructured task copies the task-local values bound where it is created,
+    /// so the task's body sees it from its first line.
     private func launch(_ tracked: TrackedTask, _ body: @escaping @MainActor () async -> Void) -> Task<Void, Never> {
         let task = WorkTracker.$currentTask.withValue(tracked) { Task.immediateIfPossible(body) }
         // A task that finished synchronously has already been counted out; keep only running ones.
@@ -131,7 +125,7 @@ public final class TaskScope {
     /// Calling it again does nothing.
     public func end() {
         guard isActive else { return }
-        isActive = false
+        hasEnded = true
         for child in children.reversed() { child.end() }
         children.removeAll()
         for handler in endHandlers.reversed() { handler() }
@@ -144,7 +138,7 @@ public final class TaskScope {
     /// cancelled; no app callback runs.
     public func abandon() {
         guard isActive else { return }
-        isActive = false
+        hasEnded = true
         for child in children.reversed() { child.abandon() }
         children.removeAll()
         endHandlers.removeAll()
@@ -192,7 +186,6 @@ extension Task where Success == Void, Failure == Never {
     @MainActor
     @discardableResult
     static func immediateIfPossible(_ operation: @escaping @MainActor () async -> Void) -> Task<Void, Never> {
-        // `operation` itself is the task's body (no closure around it): one async frame less.
         if #available(macOS 26, iOS 26, tvOS 26, watchOS 26, visionOS 26, *) {
             return Task.immediate(operation: operation)
         } else {

@@ -21,8 +21,7 @@ public final class WorkTracker {
     /// The tracked task the current code runs in, if any.
     @TaskLocal public static var currentTask: TrackedTask?
 
-    /// A task's label kept in its two parts, joined only when a report reads it (every scoped
-    /// task would otherwise build its label string at start).
+    /// A task's label kept in its two parts, joined only when a report reads it.
     struct Label {
         let scope: String
         let task: String
@@ -37,30 +36,24 @@ public final class WorkTracker {
         return labels
     }
 
-    // Safe because the tracker is main-actor isolated and no closure that reaches the tracker runs inside a
-    // modify of its state (its removals take no closures), so the dynamic exclusivity check
-    // (paid on every start, park, unpark and finish) has nothing to catch.
     /// The live tasks' labels in parts; the storage behind ``liveTasks``.
-    @exclusivity(unchecked) private var live = [Key: Label](minimumCapacity: WorkTracker.typicalLiveTasks)
+    private var live = [Key: Label](minimumCapacity: WorkTracker.typicalLiveTasks)
     /// The live tasks parked at a Lifeline-owned suspension point; the storage behind
     /// ``parkedTasks``.
-    @exclusivity(unchecked) private var parked = Set<Key>(minimumCapacity: WorkTracker.typicalLiveTasks)
+    private var parked = Set<Key>(minimumCapacity: WorkTracker.typicalLiveTasks)
     /// Incremented on every start, finish, park and unpark; a host compares it to notice progress.
-    @exclusivity(unchecked) public private(set) var generation = 0
-    @exclusivity(unchecked) private var nextID = 0
+    public var generation: Int { changes }
+    /// The storage behind ``generation``.
+    private var changes = 0
+    /// Live tasks that are not parked: the app can still run while this is not zero.
+    private var runnableCount = 0
+    private var nextID = 0
 
     /// Creates an empty tracker.
     public init() {}
 
     /// Room reserved for live and parked tasks when a tracker is created: an app keeps a handful
-    /// of tasks live at once, and room for them up front saves the tables growing from empty
-    /// (several rehashes) in every process incarnation. Given to the tables' initializers, which
-    /// are specialized here, rather than to `reserveCapacity` (a generic call: 5k instructions per
-    /// tracker).
-    ///
-    /// Twelve (the capacity of sixteen buckets): the live table's storage then stays under the
-    /// size malloc serves from its per-thread cache; room for sixteen (32 buckets, 1.3 kB) took
-    /// malloc's slow path in every incarnation.
+    /// of tasks live at once.
     private static let typicalLiveTasks = 12
 
     /// The subset of ``liveTasks`` parked at a Lifeline-owned suspension point (built on each read:
@@ -72,7 +65,7 @@ public final class WorkTracker {
     }
 
     /// Whether every live task is parked (true when there are none).
-    public var isQuiescent: Bool { parked.count == live.count }
+    public var isQuiescent: Bool { runnableCount == 0 }
 
     /// Labels of live tasks that are not parked, sorted, for reports.
     public var unparkedLabels: [String] {
@@ -83,7 +76,8 @@ public final class WorkTracker {
     func start(scope: String, label: String) -> TrackedTask {
         nextID &+= 1
         live[Key(id: nextID)] = Label(scope: scope, task: label)
-        generation &+= 1
+        runnableCount &+= 1
+        changes &+= 1
         return TrackedTask(id: nextID, tracker: self)
     }
 
@@ -93,12 +87,10 @@ public final class WorkTracker {
     }
 
     func finish(_ id: TaskID) {
-        live[Key(id: id)] = nil
-        parked.remove(Key(id: id))
-        // `firstIndex(of:)` rather than `removeAll { $0 == id }`: no main-actor closure handed to
-        // the standard library (each call of one pays a dynamic isolation check).
+        let key = Key(id: id)
+        if live.removeValue(forKey: key) != nil, parked.remove(key) == nil { runnableCount &-= 1 }
         while let index = runQueue.firstIndex(of: id) { runQueue.remove(at: index) }
-        generation &+= 1
+        changes &+= 1
         if running == id { admitNext() }
     }
 
@@ -128,16 +120,14 @@ public final class WorkTracker {
     /// depends only on the order of the wakes.
     ///
     /// `onCancel` is for a wait that must end when its task is cancelled: it runs once, on any
-    /// thread, from the same cancellation handler that unparks the task (each handler costs the
-    /// concurrency runtime a lock, and sleeps are frequent).
+    /// thread, from the same cancellation handler that unparks the task.
     public func parked<T, E: Error>(
         onCancel: (@Sendable () -> Void)? = nil, _ body: () async throws(E) -> T
     ) async throws(E) -> T {
         try await parked(WorkTracker.currentTask, onCancel: onCancel, body)
     }
 
-    /// ``parked(onCancel:_:)`` with ``currentTask`` already read (`task`). Always inlined: the
-    /// public entry points keep the async frame count they had.
+    /// ``parked(onCancel:_:)`` with ``currentTask`` already read (`task`).
     @inline(__always)
     func parked<T, E: Error>(
         _ task: TrackedTask?, onCancel: (@Sendable () -> Void)? = nil, _ body: () async throws(E) -> T
@@ -147,8 +137,6 @@ public final class WorkTracker {
             return try await Self.withCancellation(onCancel, body)
         }
         let id = task.id
-        // Written out rather than through `withCancellation`: one async frame less on every
-        // sleep (measured: 0.8% of a simulation run).
         let result: Result<T, E> = await withTaskCancellationHandler {
             do throws(E) {
                 return .success(try await body())
@@ -172,7 +160,8 @@ public final class WorkTracker {
     func beginParking(_ task: TrackedTask) -> Bool {
         let key = Key(id: task.id)
         guard task.tracker === self, live[key] != nil, parked.insert(key).inserted else { return false }
-        generation &+= 1
+        runnableCount &-= 1
+        changes &+= 1
         if running == task.id { admitNext() }
         return true
     }
@@ -182,12 +171,7 @@ public final class WorkTracker {
     /// main queue (scopes end there).
     nonisolated func unparkOnCancellation(_ id: TaskID) {
         guard MainQueue.isCurrent else { return }
-        // Captures nothing, so no context is allocated for it.
-        let unpark: @MainActor (WorkTracker, TaskID) -> Void = { tracker, id in tracker.unpark(id) }
-        // Safe because `MainQueue.isCurrent` has just established that this runs on the main
-        // queue, the main actor's executor; this is what `MainActor.assumeIsolated` does after
-        // repeating that check, which costs more than the rest of a cancellation (measured).
-        unsafeBitCast(unpark, to: ((WorkTracker, TaskID) -> Void).self)(self, id)
+        MainActor.assumeIsolated { unpark(id) }
     }
 
     /// `withTaskCancellationHandler` keeping `body`'s typed error.
@@ -216,21 +200,22 @@ public final class WorkTracker {
 
     func unpark(_ id: TaskID) {
         guard parked.remove(Key(id: id)) != nil else { return }
-        generation &+= 1
+        runnableCount &+= 1
+        changes &+= 1
         runQueue.append(id)
     }
 
     /// Woken tasks waiting for their turn, in the order they were unparked.
-    @exclusivity(unchecked) private var runQueue: [TaskID] = []
+    private var runQueue: [TaskID] = []
     /// The woken task allowed to run; the next one is admitted when it parks again or finishes.
-    @exclusivity(unchecked) private var running: TaskID?
-    /// Tasks that came back before their turn, waiting to be admitted. Unchecked continuations:
-    /// each is resumed once, by ``admitNext()`` after removing it from this table.
-    @exclusivity(unchecked) private var turnWaiters: [TaskID: UnsafeContinuation<Void, Never>] = [:]
+    private var running: TaskID?
+    /// Tasks that came back before their turn, waiting to be admitted; each is resumed once, by
+    /// ``admitNext()`` after removing it from this table.
+    private var turnWaiters: [TaskID: CheckedContinuation<Void, Never>] = [:]
 
     /// The last half of a parked wait, written out by its callers as
     /// `if !claimTurn(id) { await awaitTurn(id) }` (see ``parked(onCancel:_:)``): the task mostly
-    /// gets its turn at once, and the synchronous check then spares an async frame and its hops.
+    /// gets its turn at once, without suspending.
     ///
     /// Queues the task `id` (a resumer that did not unpark, none in Lifeline, still gets a turn) and
     /// returns true if it runs now, or false if it must ``awaitTurn(_:)``.
@@ -246,7 +231,7 @@ public final class WorkTracker {
 
     /// Suspends the task `id`, which ``claimTurn(_:)`` did not admit, until ``admitNext()`` does.
     func awaitTurn(_ id: TaskID) async {
-        await withUnsafeContinuation { turnWaiters[id] = $0 }
+        await withCheckedContinuation { turnWaiters[id] = $0 }
     }
 
     private func admitNext() {

@@ -13,12 +13,10 @@ final class ProcessIncarnation {
     let locks: SimulatedLocks
     let environment: SimulationEnvironment
     let host: SimulatedHost
-    // Safe because `app` and `observers` are simulator-internal, main-actor state read or
-    // written whole by the run (no inout access held across a call).
     /// The app's object graph; set right after the composition root returns.
-    @exclusivity(unchecked) var app: AnyObject?
+    var app: AnyObject?
     /// Observations kept while the incarnation lives.
-    @exclusivity(unchecked) var observers: [LifecycleObservation] = []
+    var observers: [LifecycleObservation] = []
 
     init(number: Int, runtime: LifecycleRuntime, clock: VirtualClock, locks: SimulatedLocks, environment: SimulationEnvironment, host: SimulatedHost) {
         self.number = number

@@ -18,40 +18,37 @@ final class RunContext {
     let canaries: [String]
     /// The UTF-8 bytes of each canary, for scanning files and payloads.
     private let canaryBytes: [[UInt8]]
-    // Safe because every `@exclusivity(unchecked)` property of the context is simulator-internal
-    // state touched only on the main actor, each read or written whole (no inout access held
-    // across a call that could reach the same property).
     /// The first violation; the run stops at it.
-    @exclusivity(unchecked) private(set) var violation: Violation?
+    private(set) var violation: Violation?
 
-    @exclusivity(unchecked) var step = 0
+    var step = 0
     /// Device time; each incarnation's clock follows it.
-    @exclusivity(unchecked) var now: LifelineInstant = .zero {
+    var now: LifelineInstant = .zero {
         didSet { nowMilliseconds = Self.milliseconds(now) }
     }
     /// ``now`` in whole milliseconds, as trace records carry it (kept with `now`: time moves far
     /// less often than records are written).
-    @exclusivity(unchecked) private(set) var nowMilliseconds: Int64 = 0
+    private(set) var nowMilliseconds: Int64 = 0
     /// The number of the incarnation alive, 0 when the process is not running.
-    @exclusivity(unchecked) var liveIncarnation = 0
+    var liveIncarnation = 0
     /// Whether the live incarnation is suspended.
-    @exclusivity(unchecked) var isSuspended = false
+    var isSuspended = false
     /// Set when the live incarnation's last background time ended while it was in the background
     /// (``SimulatedHost/backgroundTimeEnded(after:scope:)``): what ended and when. Storage written from
     /// then on runs after the app's background time ended. Cleared when the app gets time again
     /// (a resume, a new lease) and by a new incarnation.
-    @exclusivity(unchecked) var backgroundTimeEnd: BackgroundTimeEnd?
+    var backgroundTimeEnd: BackgroundTimeEnd?
     /// A crash that fires at the given storage write of the current step.
-    @exclusivity(unchecked) var armedDeath: (operation: Int, death: ProcessDeath)?
+    var armedDeath: (operation: Int, death: ProcessDeath)?
     /// Storage writes of the live incarnation in the current step.
-    @exclusivity(unchecked) var writesThisStep = 0
+    var writesThisStep = 0
     /// Set when the armed crash fired: the incarnation is dead from that write on.
-    @exclusivity(unchecked) var trippedDeath: ProcessDeath?
+    var trippedDeath: ProcessDeath?
     /// Files written since the last canary scan, in write order, possibly repeated (appending is
     /// cheaper than hashing every path; the scan sorts and deduplicates).
-    @exclusivity(unchecked) var dirtyPaths: [String] = []
+    var dirtyPaths: [String] = []
     /// Log records written, for reports.
-    @exclusivity(unchecked) private(set) var logCount = 0
+    private(set) var logCount = 0
     /// Storage and log calls made off the main thread: escaped work.
     let offMainAccesses = OffMainAccessLog()
     /// How long the run's I/O and remote calls take.

@@ -45,24 +45,24 @@ public final class EditHistory {
         var liveEditsRevision: Int
     }
 
-    // Safe because `entries` and `isTainted` are changed only by the history's own main-actor
-    // methods, one entry at a time, calling nothing else meanwhile (no overlapping access).
-    @exclusivity(unchecked) private(set) var entries: [HistoryKey: Entry] = [:]
+    private(set) var entries: [HistoryKey: Entry] = [:]
     /// Set once the simulator damaged a file: loss checks relax to "some version or absent".
-    @exclusivity(unchecked) public private(set) var isTainted = false
+    public var isTainted: Bool { tainted }
+    /// The storage behind ``isTainted``.
+    private var tainted = false
     /// Bumped by every change of the history, so that a check can tell that the history is the
     /// one it last checked against.
-    @exclusivity(unchecked) private(set) var generation = 0
+    private(set) var generation = 0
     /// What the user saw the last time the run's checks found it consistent with this history
     /// (kept by ``SimulationRun/checkObservations()`` through ``keep(_:)``; `nil` until then and
     /// after a change of every key, such as ``taint()``).
-    @exclusivity(unchecked) private(set) var consistentView: ConsistentView?
+    private(set) var consistentView: ConsistentView?
     /// The keys whose entry changed since ``consistentView`` was kept (repeats possible; only
     /// collected while there is a view).
-    @exclusivity(unchecked) private(set) var changedKeys: [HistoryKey] = []
+    private(set) var changedKeys: [HistoryKey] = []
     /// The edits recorded since ``consistentView`` was kept: the recorder writes the run's live
     /// edits once right after each (``HistoryRecorder/edit(_:value:durability:)``).
-    @exclusivity(unchecked) private(set) var editsSinceView = 0
+    private(set) var editsSinceView = 0
 
     /// Creates an empty history.
     public init() {
@@ -172,7 +172,7 @@ public final class EditHistory {
 
     /// Relaxes every loss check: the simulator damaged stored data itself.
     func taint() {
-        isTainted = true
+        tainted = true
         generation += 1
         forgetView()
     }

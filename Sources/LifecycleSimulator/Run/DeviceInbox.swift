@@ -12,22 +12,19 @@ import Lifecycle
 /// Owned by one ``SimulationRun`` (and held by its incarnations' callbacks); main actor.
 @MainActor
 final class DeviceInbox {
-    // Safe because every `@exclusivity(unchecked)` property of the inbox is touched only on the
-    // main actor by the run's methods and its incarnations' callbacks, one read or write at a time
-    // (none passes a property inout across a call that could reach the inbox).
     /// Background-task requests the device keeps across incarnations.
-    @exclusivity(unchecked) var pendingRequests: [String: BackgroundTaskRequest] = [:]
+    var pendingRequests: [String: BackgroundTaskRequest] = [:]
     /// Latest value of each key edited during the current scene connection (scene keys) or the
     /// current incarnation (app keys): the user must see exactly that.
-    @exclusivity(unchecked) var liveEdits: [HistoryKey: String?] = [:] {
+    var liveEdits: [HistoryKey: String?] = [:] {
         didSet { liveEditsRevision &+= 1 }
     }
     /// Bumped by every write of ``liveEdits``: ``SimulationRun/checkObservations()`` remembers it
     /// rather than a copy of the edits (a kept copy made the next edit copy the whole dictionary).
-    @exclusivity(unchecked) private(set) var liveEditsRevision = 0
+    private(set) var liveEditsRevision = 0
     /// Scenes that resigned active during the current step, and whether the app did.
-    @exclusivity(unchecked) var resignedScenes: Set<SceneSessionID> = []
-    @exclusivity(unchecked) var appResigned = false
+    var resignedScenes: Set<SceneSessionID> = []
+    var appResigned = false
     /// The inactive rule's acknowledgements still to make: for each scene that resigned active
     /// (and for the app), the last step at which it did. They are made once the flush that the
     /// resignation started is over — the live incarnation holds no extra-time lease at the end

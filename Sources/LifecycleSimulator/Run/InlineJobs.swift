@@ -22,12 +22,11 @@ enum InlineJobs {
     typealias Hook = @convention(thin) (UnownedJob, Original) -> Void
 
     // Safe because: read and written only on the main queue; the hook checks MainQueue.isCurrent
-    // before touching it. Unchecked exclusivity: each access is a single read, write or append,
-    // none held across running a job.
-    @exclusivity(unchecked) nonisolated(unsafe) static var isCapturing = false
+    // before touching it.
+    nonisolated(unsafe) static var isCapturing = false
     // Safe because: as above, main queue only; `runCaptured` removes a job before running it, so
     // the hook's append never overlaps another access.
-    @exclusivity(unchecked) nonisolated(unsafe) static var captured: [UnownedJob] = []
+    nonisolated(unsafe) static var captured: [UnownedJob] = []
 
     /// Whether the hook is in place (installed once, on first use).
     static let isInstalled: Bool = install()

@@ -114,7 +114,7 @@ extension SimulationRun {
         guard isRunning, let runtime = current?.runtime, !runtime.holdsBackgroundTime else { return false }
         // A plain loop, after the cheap checks (all are plain reads, so their order does not
         // matter): `allSatisfy`'s closure paid an actor-isolation check per scene.
-        for scene in runtime.scenesBySession.values where scene.state.isForeground { return false }
+        for scene in runtime.scenes.values where scene.state.isForeground { return false }
         return true
     }
 

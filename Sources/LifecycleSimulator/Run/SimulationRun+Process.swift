@@ -190,7 +190,7 @@ extension SimulationRun {
         if let captured = capturedSessions, captured == mark { return }
         defer { capturedSessions = (current.number, current.runtime.sessionRevision, sessions.revision) }
         // Read once: nothing below changes the runtime's sessions.
-        let runtimeSessions = current.runtime.sessionsByID
+        let runtimeSessions = current.runtime.sessions
         for slot in sessions.slotRange {
             guard let record = sessions[slot], let session = runtimeSessions[record.id],
                   session.restorationPayload != record.payload

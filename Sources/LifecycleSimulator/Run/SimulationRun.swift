@@ -18,37 +18,33 @@ final class SimulationRun {
     /// What the incarnations' callbacks report: requests, live edits, resignations.
     let inbox = DeviceInbox()
 
-    // Safe because every `@exclusivity(unchecked)` property of the run is simulator-internal state
-    // touched only on the main actor by the run's own methods, none of which passes a property
-    // inout (or holds a modify access) across a call that could reach the same property.
     /// Scene sessions by slot: they survive process deaths, as iOS keeps them.
-    @exclusivity(unchecked) var sessions = SlotSessions()
-    @exclusivity(unchecked) var sessionGenerations: [Int: Int] = [:]
+    var sessions = SlotSessions()
+    var sessionGenerations: [Int: Int] = [:]
     /// The incarnation and the revisions of its runtime's sessions and of ``sessions`` right
     /// after ``capturePayloads()`` last left every payload captured (see there).
-    @exclusivity(unchecked) var capturedSessions: (incarnation: Int, runtime: Int, device: Int)?
+    var capturedSessions: (incarnation: Int, runtime: Int, device: Int)?
     /// The slot a user launch brings back.
-    @exclusivity(unchecked) var frontSlot: Int?
+    var frontSlot: Int?
     /// Sessions discarded while the process was not running, reported at the next launch.
-    @exclusivity(unchecked) var pendingDiscards: [SceneSessionID] = []
+    var pendingDiscards: [SceneSessionID] = []
     /// The incarnation alive, if any.
-    @exclusivity(unchecked) var current: ProcessIncarnation?
-    @exclusivity(unchecked) var incarnationCount = 0
+    var current: ProcessIncarnation?
+    var incarnationCount = 0
     /// A crash armed by ``SimulationEvent/crashDuringNextStep(atOperation:death:)``.
-    @exclusivity(unchecked) var armedForNextStep: (operation: Int, death: ProcessDeath)?
+    var armedForNextStep: (operation: Int, death: ProcessDeath)?
     /// The files of each ``DatabaseCheck``'s database, by path, as its last check found them intact.
-    @exclusivity(unchecked) var checkedDatabases: [String: [Data]] = [:]
+    var checkedDatabases: [String: [Data]] = [:]
 
 
-    @exclusivity(unchecked) private(set) var applied: [SimulationEvent] = []
-    @exclusivity(unchecked) private(set) var skipped = 0
-    @exclusivity(unchecked) private(set) var writesPerStep: [Int] = []
-    @exclusivity(unchecked) var yields = 0
-    /// Each slot's scene while ``withScenesCached(_:)`` runs (index 0 unused); its buffer is
-    /// kept between steps. Unretained: the runtime's `scenes` holds each one while the cache is
-    /// valid (see there), so filling and emptying it costs no reference counting.
-    @exclusivity(unchecked) private var cachedScenes: [Unmanaged<LifecycleScene>?] = []
-    @exclusivity(unchecked) private var isSceneCacheValid = false
+    private(set) var applied: [SimulationEvent] = []
+    private(set) var skipped = 0
+    private(set) var writesPerStep: [Int] = []
+    var yields = 0
+    /// Each slot's scene while ``withScenesCached(_:)`` runs, `nil` otherwise: one cell per slot
+    /// (index 0 unused), made with the run.
+    private let cachedScenes: [SceneCell]
+    private var isSceneCacheValid = false
 
     init(app: ErasedApp, options: SimulationOptions, seed: UInt64, disk: any DeviceDisk) {
         self.app = app
@@ -65,6 +61,12 @@ final class SimulationRun {
             recordsDurableOperations: options.recordsDurableOperations
         )
         if latency != .none { context.record("run", "latency \(latency)") }
+        self.cachedScenes = (0...max(1, options.maxScenes)).map { _ in SceneCell() }
+    }
+
+    /// Where ``withScenesCached(_:)`` keeps one slot's scene.
+    final class SceneCell {
+        var scene: LifecycleScene?
     }
 
     /// The index of the latency stream among the streams derived from a run's seed.
@@ -76,21 +78,21 @@ final class SimulationRun {
 
     /// The connected scene of `slot`, if any.
     func scene(_ slot: Int) -> LifecycleScene? {
-        if isSceneCacheValid, cachedScenes.indices.contains(slot) { return cachedScenes[slot]?.takeUnretainedValue() }
+        if isSceneCacheValid, cachedScenes.indices.contains(slot) { return cachedScenes[slot].scene }
         guard let current, let id = sessions.id(of: slot) else { return nil }
         return current.runtime.connectedScene(id)
     }
 
     /// Whether `slot` has a connected scene (``scene(_:)`` is not `nil`), without handing it out.
     func hasScene(_ slot: Int) -> Bool {
-        if isSceneCacheValid, cachedScenes.indices.contains(slot) { return cachedScenes[slot] != nil }
+        if isSceneCacheValid, cachedScenes.indices.contains(slot) { return cachedScenes[slot].scene != nil }
         guard let current, let id = sessions.id(of: slot) else { return false }
         return current.runtime.connectedScene(id) != nil
     }
 
     /// The state of the connected scene of `slot` (`nil` without one), without handing it out.
     func sceneState(_ slot: Int) -> SceneState? {
-        if isSceneCacheValid, cachedScenes.indices.contains(slot) { return cachedScenes[slot]?.takeUnretainedValue().state }
+        if isSceneCacheValid, cachedScenes.indices.contains(slot) { return cachedScenes[slot].scene?.state }
         guard let current, let id = sessions.id(of: slot) else { return nil }
         return current.runtime.connectedScene(id)?.state
     }
@@ -98,22 +100,17 @@ final class SimulationRun {
     /// Runs `body` (which must not change the device: the generator reading it) with each slot's
     /// scene looked up once instead of on every legality check.
     func withScenesCached<Result>(_ body: () -> Result) -> Result {
-        let count = max(1, options.maxScenes) + 1
-        if cachedScenes.count != count { cachedScenes = Array(repeating: nil, count: count) }
-        if let connected = current?.runtime.scenesBySession, !connected.isEmpty {
-            for slot in 1..<count {
-                // Safe because `body` does not change the device, so every scene cached here
-                // stays held by the runtime's `scenes` (and the run's `current`) while it runs,
-                // and the cache is invalid (never read) once it returns.
-                var cached: Unmanaged<LifecycleScene>?
-                if let id = sessions.id(of: slot), let scene = connected[id] { cached = .passUnretained(scene) }
-                cachedScenes[slot] = cached
+        if let connected = current?.runtime.scenes, !connected.isEmpty {
+            let sessions = sessions
+            for slot in 1..<cachedScenes.count {
+                cachedScenes[slot].scene = sessions.id(of: slot).flatMap { connected[$0] }
             }
-        } else {
-            for slot in 1..<count { cachedScenes[slot] = nil }
         }
         isSceneCacheValid = true
-        defer { isSceneCacheValid = false }
+        defer {
+            isSceneCacheValid = false
+            for cell in cachedScenes { cell.scene = nil }
+        }
         return body()
     }
 

@@ -24,17 +24,18 @@ public final class SimulationTrace {
         }
     }
 
-    // Safe because `records`, `hash` and `count` are changed only by the trace's own main-actor
-    // `append` methods; the digest closures they call only mix values into the `hash` they are
-    // handed and never reach the trace.
     /// Every record, in order (empty if the trace was created not to keep them).
-    @exclusivity(unchecked) public private(set) var records: [Record] = []
+    public private(set) var records: [Record] = []
     /// The FNV-1a hash of every record so far (its step and time as 64-bit words, then the values
     /// of a frequent record or the lane and text of a rare one): equal hashes mean equal traces,
     /// whether or not the records are kept.
-    @exclusivity(unchecked) public private(set) var hash = FNV1a64()
+    public var hash: FNV1a64 { digest }
     /// How many records were written.
-    @exclusivity(unchecked) public private(set) var count = 0
+    public var count: Int { written }
+    /// The storage behind ``hash``.
+    private var digest = FNV1a64()
+    /// The storage behind ``count``.
+    private var written = 0
     private let keepsRecords: Bool
 
     /// Creates an empty trace; with `keepsRecords` false only the hash is kept.
@@ -89,11 +90,13 @@ public final class SimulationTrace {
     private func append(
         step: Int, milliseconds: Int64, mixing body: (inout FNV1a64) -> Void, record: () -> Record
     ) {
-        count += 1
-        hash.combine(UInt64(bitPattern: Int64(step)))
-        hash.combine(UInt64(bitPattern: milliseconds))
-        body(&hash)
-        hash.combine(byte: 10)
+        written += 1
+        var mixed = digest
+        mixed.combine(UInt64(bitPattern: Int64(step)))
+        mixed.combine(UInt64(bitPattern: milliseconds))
+        body(&mixed)
+        mixed.combine(byte: 10)
+        digest = mixed
         if keepsRecords { records.append(record()) }
     }
 

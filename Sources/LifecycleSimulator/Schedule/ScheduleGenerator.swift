@@ -41,8 +41,7 @@ struct ScheduleGenerator {
         /// thirty times per step, and array appends (uniqueness and capacity checks, a generic
         /// path to empty them) cost more than building the offers themselves.
         // Templates and weights are trivial values (no references), so no element needs
-        // deinitializing. Unchecked Sendable, as `SlotStorage` in Composition, for the nonisolated
-        // `deinit` that frees it. Safe because the storage is private to one generator's buffers,
+        // deinitializing. Unchecked Sendable for the nonisolated `deinit` that frees it. Safe because the storage is private to one generator's buffers,
         // touched only by `Offers` on the main actor, and freed when nothing can reach it.
         struct Storage: @unchecked Sendable {
             /// ``SwarmConfiguration/weight(of:)`` by ``EventKind/index``.
@@ -60,12 +59,10 @@ struct ScheduleGenerator {
         var count = 0
         /// The sum of this step's offered weights.
         var total = 0
-        // Safe because the identifiers are private to one generator and changed only by
-        // `Offers` on the main actor, one append or removal at a time (no overlapping access).
         /// The background-task identifiers offered this step (``FixedEvent`` refers to them) are
         /// the first `identifierCount`; the rest are stale ones of earlier steps, overwritten as
         /// identifiers are added (emptying the array took a generic path every step).
-        @exclusivity(unchecked) var identifiers: [String] = []
+        var identifiers: [String] = []
         var identifierCount = 0
 
         /// The app's ``ErasedApp/enabledActions`` when its action names are unique (then the
