@@ -120,6 +120,8 @@ extension SQLiteCatalogue {
             return try body()
         } catch let error as CatalogueError {
             throw error
+        } catch SQLiteError.suspended {
+            throw .suspended
         } catch let error as SQLiteError {
             throw .database(code: error.extendedResultCode?.rawValue ?? 0, message: error.description)
         } catch {
