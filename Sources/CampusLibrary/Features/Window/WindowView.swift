@@ -99,7 +99,7 @@ public enum WindowView {
     @MainActor
     public static func keyHints(for screen: WindowModel.Screen) -> [String] {
         let local = switch screen {
-        case .search: " type to search · ↑↓ select · ⏎ open book"
+        case .search: " type to search · ↑↓ select · ⏎ open book · ^R reading list"
         case .book: " n notes · a add/remove basket · r add/remove reading list · Esc back"
         case .notes: " type your note · ⏎ new line · Esc back (saves)"
         case .basket: " ↑↓ select · ⏎ open · d remove · Esc back"
@@ -109,6 +109,6 @@ public enum WindowView {
                 ? " type · ↑↓ field · ⏎ next/sign in · Esc back"
                 : " o sign out · c analytics on/off · Esc back"
         }
-        return [local, " ^N new  Tab next  ^O list  ^X close  ^B basket  ^R reading  ^P profile  ^G help  ^C quit"]
+        return [local, " ^N new  Tab next  ^O list  ^X close  ^B basket  ^P profile  ^G help  ^C quit"]
     }
 }
