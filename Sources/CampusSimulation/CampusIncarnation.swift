@@ -44,6 +44,8 @@ public final class CampusIncarnation {
     let history: HistoryRecorder
     /// The student's hands on the app's terminal shell.
     let hands: SimulatedHands
+    /// The catalogue's SQLite database on the device, closed when the incarnation dies.
+    private let localCatalogue: SQLiteCatalogue
 
     /// Builds the composition root of one process from `environment`.
     /// - Throws: the composition's validation error (the graph is checked by the app's tests).
@@ -55,6 +57,8 @@ public final class CampusIncarnation {
     /// - Throws: the composition's validation error (the graph is checked by the app's tests).
     package init(environment: SimulationEnvironment, bugs: Set<CampusBug>) throws {
         history = environment.history
+        let localCatalogue = Self.localCatalogue(environment)
+        self.localCatalogue = localCatalogue
         tokens = SessionTokenStore(secrets: environment.secretStore)
         server = CheckedLibraryServer(
             EmbeddedLibraryServer(
@@ -68,7 +72,7 @@ public final class CampusIncarnation {
         var appEnvironment = AppEnvironment(
             runtime: environment.runtime, fileSystem: environment.fileSystem, secretStore: environment.secretStore,
             logger: environment.logger, dataDirectory: Self.dataDirectory,
-            catalogue: .custom(NetworkedCatalogue(Self.localCatalogue(environment), network: environment.remoteService("catalogue"))),
+            catalogue: .custom(NetworkedCatalogue(localCatalogue, network: environment.remoteService("catalogue"))),
             server: server,
             analyticsSink: RecordingAnalyticsSink(),
             makeIdentifier: {
@@ -95,6 +99,13 @@ public final class CampusIncarnation {
         }
         Self.recordSaves(of: composition.services.readingList, into: history)
         for id in Self.noteBooks { _ = composition.services.notes.draft(for: id) }
+    }
+
+    /// The process's end: its SQLite connections close, so that nothing of their memory outlives
+    /// it (work the dead process left pending may still hold its services).
+    isolated deinit {
+        localCatalogue.close()
+        composition.services.readingList.close()
     }
 
     // MARK: What the student sees

@@ -144,6 +144,15 @@ public final class SQLiteCatalogue: CatalogueService {
         try Self.catching { try database.transaction { database in try Self.insert(books, into: database) } }
     }
 
+    /// Closes the database for good, as the end of the process would: the simulator calls it
+    /// when an incarnation dies, so that what SQLite holds in memory goes with it.
+    package func close() {
+        suspension?.cancel()
+        suspension = nil
+        database?.close()
+        database = nil
+    }
+
     /// Drops what can be rebuilt (statement caches, response caches).
     public func purgeCaches() {
         database?.clearStatementCache()

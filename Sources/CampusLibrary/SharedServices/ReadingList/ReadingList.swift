@@ -91,6 +91,15 @@ public final class ReadingList {
         }
     }
 
+    /// Closes the database for good, as the end of the process would: the simulator calls it
+    /// when an incarnation dies, so that what SQLite holds in memory goes with it.
+    package func close() {
+        suspension?.cancel()
+        suspension = nil
+        store?.database.close()
+        store = nil
+    }
+
     /// The entry of the book `id`, if it is on the list.
     public func entry(for id: BookID) -> ReadingListEntry? {
         entries.first { $0.bookID == id }
