@@ -10,6 +10,7 @@ let package = Package(
         .library(name: "DurableState", targets: ["DurableState"]),
         .library(name: "Composition", targets: ["Composition"]),
         .library(name: "LifecycleSimulator", targets: ["LifecycleSimulator"]),
+        .library(name: "LifecycleSimulatorTesting", targets: ["LifecycleSimulatorTesting"]),
         .library(name: "AppleHost", targets: ["AppleHost"]),
         .library(name: "CampusSimulation", targets: ["CampusSimulation"]),
         .library(name: "SimulatorExample", targets: ["SimulatorExample"]),
@@ -36,6 +37,9 @@ let package = Package(
             name: "LifecycleSimulator",
             dependencies: ["Lifecycle", "DurableState", "Composition", "CSQLite"]
         ),
+        // The simulator inside Swift Testing tests: its own target, so that apps linking the
+        // simulator do not link Testing.
+        .target(name: "LifecycleSimulatorTesting", dependencies: ["LifecycleSimulator"]),
         // The simulator's example app with its planted bugs: kept out of the library apps link.
         .target(
             name: "SimulatorExample",
@@ -108,6 +112,15 @@ let package = Package(
             dependencies: ["ProcessHost"],
             path: "Tests/Probes/directory-migration-probe"
         ),
+        // Fuzzing (`make fuzz`, scripts/fuzz.sh): one executable holding a libFuzzer harness for
+        // each decoder of outside bytes, with seed corpora in Fuzz/Corpus. Built normally it
+        // replays inputs; scripts/fuzz.sh builds it with libFuzzer, ASan and LIFELINE_FUZZING.
+        .executableTarget(
+            name: "lifeline-fuzz",
+            dependencies: ["DurableState", "Lifecycle", "LifecycleSimulator", "CampusLibrary", "ProcessHost"],
+            path: "Fuzz/lifeline-fuzz"
+        ),
+        .testTarget(name: "FuzzTests", dependencies: ["lifeline-fuzz"]),
         .target(
             name: "LifelineTestSupport",
             dependencies: ["Lifecycle", "DurableState"],
@@ -143,6 +156,7 @@ let package = Package(
                 "CSQLite",
             ]
         ),
+        .testTarget(name: "LifecycleSimulatorTestingTests", dependencies: ["LifecycleSimulatorTesting", "LifecycleSimulator", "SimulatorExample"]),
         .testTarget(
             name: "CampusLibraryTests",
             dependencies: [

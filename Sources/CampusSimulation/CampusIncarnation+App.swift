@@ -6,13 +6,16 @@ import LifecycleSimulator
 
 extension CampusIncarnation {
     /// Campus Library as the simulator explores it: its composition root, the student's actions,
-    /// the app invariants, the reading list's database checks, its deep links, the restoration
-    /// damage it must survive (a newer schema, a book withdrawn from the catalogue), and the
-    /// device's disk with the catalogue built.
+    /// the app invariants, its deep links, the restoration damage it must survive (a newer
+    /// schema, a book withdrawn from the catalogue) and its two catalogues, one per run (the
+    /// variants `bundled catalogue` and `remote catalogue`: the embedded one, or the app's
+    /// `OpenLibraryCatalogue` over a simulated Open Library), the reading list's database checks
+    /// and the device's disk with the catalogue built.
     public static var app: SimulatedApp<CampusIncarnation> { app(bugs: []) }
 
-    /// Campus Library with `bugs` planted, named `CampusLibrary[bug,…]` in reports and repro files.
-    package static func app(bugs: Set<CampusBug>) -> SimulatedApp<CampusIncarnation> {
+    /// Campus Library with `bugs` planted, named `CampusLibrary[bug,…]` in reports and repro files,
+    /// its runs spread over `variants` (a subset of ``variants``).
+    package static func app(bugs: Set<CampusBug>, variants: [String] = variants) -> SimulatedApp<CampusIncarnation> {
         let name = bugs.isEmpty ? "CampusLibrary" : "CampusLibrary[\(bugs.sorted().map(\.rawValue).joined(separator: ","))]"
         var app = SimulatedApp<CampusIncarnation>(name: name) { environment in
             do {
@@ -26,10 +29,15 @@ extension CampusIncarnation {
         app.invariants = invariants
         app.databases = databaseChecks(bugs: bugs)
         app.initialDisk = deviceImage
+        // The adapter records the whole history by hand (its keys would meet the primitives').
+        app.historyFromStorage = false
+        app.variants = variants
         let linked = browsedBooks.dropFirst().prefix(2).map(\.id)
         app.links = linked.compactMap { AppLinks.url(for: $0) }
             + linked.compactMap { AppLinks.url(for: $0, newWindow: true) }
             + [URL(string: "campuslibrary://book/no-such-book"), URL(string: "https://campuslibrary.example/basket")].compactMap { $0 }
+            // A book only the remote catalogue knows (in the bundled variant, a book not in the catalogue).
+            + SimulatedOpenLibrary.works.prefix(1).compactMap { AppLinks.url(for: $0.id) }
         app.restorationMutations = [
             RestorationMutator(name: "withdrawn book") { payload, _ in
                 var state = decoded(payload)

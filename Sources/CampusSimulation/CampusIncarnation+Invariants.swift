@@ -19,6 +19,7 @@ extension CampusIncarnation {
                 }
             },
             AppInvariant(name: "window state") { $0.windowProblem },
+            .restorableIdsSurviveTransientFailures { $0.watchedCatalogue.dropped },
             .oneScenePerScreenModel { $0.screenModels },
             .screenEditsReachModel { $0.screenEdits },
         ]
@@ -77,7 +78,8 @@ extension CampusIncarnation {
         }
     }
 
-    /// The shopping-cart rules: hydrated only after the catalogue, identifiers of catalogue books,
+    /// The shopping-cart rules: hydrated only after the catalogue, identifiers of catalogue books
+    /// (bundled or remote),
     /// each once, and what the service saw.
     var basketProblem: String? {
         let services = composition.services
@@ -100,6 +102,4 @@ extension CampusIncarnation {
         }
         return nil
     }
-
-    static let bookIDs = Set(books.map(\.id))
 }

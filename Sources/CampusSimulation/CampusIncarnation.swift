@@ -6,13 +6,14 @@ import LifecycleSimulator
 
 /// One process incarnation of the real Campus Library on the simulator's virtual device: the same
 /// `AppComposition` the terminal app builds, from the simulation environment
-/// (virtual clock, simulated disk, the device's secret store, the run's logger). The bundled
-/// catalogue is the app's own `SQLiteCatalogue` (real SQLite with FTS5 on the simulated disk,
-/// from the ``deviceImage`` every run starts with) and the embedded library service keeps its
-/// files on the simulated disk; both are reached over the device's network
-/// (`NetworkedCatalogue`, `CheckedLibraryServer`): their calls take the run's latency and may
-/// fail, on top of the disk latency of every page SQLite reads. The reading list is SQLite on the
-/// simulated disk too, checked after every death (``databaseChecks(bugs:)``).
+/// (virtual clock, simulated disk, the device's secret store, the run's logger), with the embedded
+/// library service on the simulated disk and, by the run's variant, the bundled catalogue (the
+/// app's own `SQLiteCatalogue`, real SQLite with FTS5 on the simulated disk, from the
+/// ``deviceImage`` every run starts with) or the app's remote catalogue over a simulated Open Library (see
+/// `CampusIncarnation+Catalogue.swift`), all reached over the device's network
+/// (`NetworkedCatalogue`, `SimulatedOpenLibrary`, `CheckedLibraryServer`): their calls take the
+/// run's latency and may fail, and the services go down when the schedule says so. The reading
+/// list is SQLite on the simulated disk too, checked after every death (``databaseChecks(bugs:)``).
 ///
 /// ```swift
 /// let simulator = Simulator(app: CampusIncarnation.app)
@@ -39,6 +40,8 @@ public final class CampusIncarnation {
     public let composition: AppComposition
     /// The library service, wrapped so that the basket rules it sees can be checked.
     let server: CheckedLibraryServer
+    /// The catalogue, wrapped so that what the windows drop after its answers can be checked.
+    let watchedCatalogue: CheckedCatalogue
     /// The secret store the token must live in (and only there).
     let tokens: SessionTokenStore
     let history: HistoryRecorder
@@ -67,12 +70,14 @@ public final class CampusIncarnation {
             ),
             network: environment.remoteService("library server")
         )
+        let catalogue = Self.makeCatalogue(for: environment, local: localCatalogue, bugs: bugs)
+        watchedCatalogue = catalogue
         var identifiers = 0
         let incarnation = environment.incarnation
         var appEnvironment = AppEnvironment(
             runtime: environment.runtime, fileSystem: environment.fileSystem, secretStore: environment.secretStore,
             logger: environment.logger, dataDirectory: Self.dataDirectory,
-            catalogue: .custom(NetworkedCatalogue(localCatalogue, network: environment.remoteService("catalogue"))),
+            catalogue: .custom(catalogue),
             server: server,
             analyticsSink: RecordingAnalyticsSink(),
             makeIdentifier: {
@@ -89,6 +94,7 @@ public final class CampusIncarnation {
             history.edit(
                 changesFrom: Self.fields(of: window.sessionID, before), to: Self.fields(of: window), durability: .restorable
             )
+            catalogue.noteChange(of: window, from: before)
         }
         composition = try AppComposition(environment: appEnvironment)
         hands = SimulatedHands(composition: composition)
@@ -98,6 +104,11 @@ public final class CampusIncarnation {
             if isStored == (account != nil) { history.acknowledge(Self.accountKey, value: account?.username) }
         }
         Self.recordSaves(of: composition.services.readingList, into: history)
+        // A change made before the saved basket was read is merged into it at hydration: the
+        // basket the student meant is known only then.
+        composition.services.basket.onEarlyChangesApplied = { [weak basket = composition.services.basket] in
+            if let basket { history.edit(Self.basketKey, value: Self.shown(basket)) }
+        }
         for id in Self.noteBooks { _ = composition.services.notes.draft(for: id) }
     }
 
@@ -154,6 +165,8 @@ public final class CampusIncarnation {
 
     /// The bundled catalogue (325 public-domain books), decoded once per process.
     static let books: [Book] = (try? CatalogueSeed.books()) ?? []
+    /// Every book that exists: the bundled catalogue's and the simulated Open Library's works.
+    static let bookIDs = Set(books.map(\.id) + SimulatedOpenLibrary.works.map(\.id))
 
     static let basketKey = HistoryKey("basket")
     static let accountKey = HistoryKey("account")

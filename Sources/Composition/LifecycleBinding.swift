@@ -43,15 +43,23 @@ public final class LifecycleBinding {
         self.runtime = runtime
     }
 
+    /// A binding released with its scopes still open (its runtime was killed, or dropped by a test
+    /// or preview without ending) abandons them: an open scope and its open children hold each
+    /// other, so they would otherwise never be released.
+    isolated deinit {
+        application.abandon()
+    }
+
     /// The scene scope of `scene`, while it is connected.
     public func services(for scene: LifecycleScene) -> ServiceScope? {
         sceneScopes[scene.id]
     }
 
     /// Releases every scope without running teardowns, as a process kill does, and gives the
-    /// runtime back its previous scene factory. The simulator calls it after fencing a killed
-    /// incarnation, so that nothing of it stays alive: the application scope provides the runtime,
-    /// which retains the binding, and this breaks that cycle (`willTerminate` breaks it too).
+    /// runtime back its previous scene factory, so that nothing of a killed incarnation stays
+    /// alive: the application scope provides the runtime, which retains the binding, and this
+    /// breaks that cycle (`willTerminate` breaks it too, and so does a kill, which releases the
+    /// runtime's scene factory; the binding then abandons its scopes when it is released).
     public func abandon() {
         observation?.cancel()
         observation = nil

@@ -207,9 +207,11 @@ public final class LibraryExample: ApplicationDelegate {
                 self.isSyncing = false
             }
         } else {
-            let lease = environment.runtime.beginExtraTime("sync basket")
+            var sync: Task<Void, Never>?
+            // A server that does not answer would hold the lease past its budget: give up then.
+            let lease = environment.runtime.beginExtraTime("sync basket") { sync?.cancel() }
             // `self`, not `[weak self]`: the application scope cancels the task when it ends.
-            environment.runtime.applicationScope.task("sync basket") { [self] in
+            sync = environment.runtime.applicationScope.task("sync basket") { [self] in
                 defer { lease.end() }
                 do {
                     try await server.call("sync basket")

@@ -91,7 +91,8 @@ struct AppCompositionTests {
 
     @Test("an expiring refresh stops its work and completes the task")
     func refreshExpiration() async throws {
-        let slow = SlowCatalogue(base: InMemoryCatalogue(books: TestBooks.all), clock: VirtualClock())
+        let catalogueClock = VirtualClock()
+        let slow = SlowCatalogue(base: InMemoryCatalogue(books: TestBooks.all), clock: catalogueClock)
         let app = try TestApp(catalogue: slow)
         try app.launch(LaunchOptions(reason: .backgroundTask(NewArrivalsService.taskIdentifier)))
         try app.runtime.handle(.runBackgroundTask(identifier: NewArrivalsService.taskIdentifier))
@@ -99,6 +100,11 @@ struct AppCompositionTests {
         try app.runtime.handle(.expireBackgroundTask(identifier: NewArrivalsService.taskIdentifier))
         #expect(task.completion == false)
         #expect(app.runtime.runningTasks.isEmpty)
+
+        catalogueClock.advance(by: .seconds(1))
+        await app.settle()
+        #expect(app.services.catalogue.isLoaded)
+        #expect(task.completion == false, "the expired task stays unsuccessful once the catalogue loads")
     }
 
     @Test("a deep link at connection opens the book in that window")

@@ -23,6 +23,7 @@ struct CampusPlantedBugTests {
         case .walDeletedAtLaunch: [.lostAcknowledgedEdit, .databaseDamaged]
         case .readingListOutsideTransaction: [.halfAppliedTransaction]
         case .migrationOutsideTransaction: [.databaseUnopenable]
+        case .timeoutMeansNotFound: [.app("restorable ids survive transient failures")]
         }
     }
 
@@ -48,10 +49,11 @@ struct CampusPlantedBugTests {
         #expect(replayed.traceHash == failure.outcome.traceHash)
     }
 
-    @Test("a note written in place is found on every seed from 1 to 10 within 500 default-mode schedules")
+    @Test("a note written in place is found on every seed from 1 to 10 (LIFELINE_SEARCH_SEEDS: fewer) within 500 default-mode schedules")
     func findsInPlaceWriteOnEverySeed() async throws {
         let simulator = Simulator(app: CampusIncarnation.app(bugs: [.noteWrittenInPlace]))
-        for seed in 1...10 as ClosedRange<UInt64> {
+        let lastSeed = UInt64(ProcessInfo.processInfo.environment["LIFELINE_SEARCH_SEEDS"] ?? "") ?? 10
+        for seed in 1...max(lastSeed, 1) {
             let summary = await Explorer(simulator: simulator).explore(seed: seed, schedules: 500)
             let failure = try #require(summary.failure, "seed \(seed): not found in \(summary.schedules) schedules")
             #expect(failure.violation.kind == .lostAcknowledgedEdit, "seed \(seed): \(failure.violation)")

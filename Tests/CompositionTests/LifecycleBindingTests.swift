@@ -40,6 +40,7 @@ struct LifecycleBindingTests {
 
     @Test func sceneScopeOpensOnConnectAndIsReleasedOnDisconnect() throws {
         let binding = try bind(registry())
+        defer { runtime.markKilled() }
         try runtime.handle(.launch(LaunchOptions()))
         let session = SceneSession(id: SceneSessionID("S1"))
         try runtime.handle(.connectScene(session, .none, foreground: true))
@@ -63,6 +64,7 @@ struct LifecycleBindingTests {
 
     @Test func eachWindowHasItsOwnSelectionAndSharesApplicationServices() throws {
         let binding = try bind(registry())
+        defer { runtime.markKilled() }
         try runtime.handle(.launch(LaunchOptions()))
         try runtime.handle(.connectScene(SceneSession(id: SceneSessionID("S1")), .none, foreground: true))
         try runtime.handle(.connectScene(SceneSession(id: SceneSessionID("S2")), .none, foreground: true))
@@ -77,6 +79,7 @@ struct LifecycleBindingTests {
         var registry = registry()
         registry.register(BookID.self, lifetime: .scene) { (scene: LifecycleScene) in BookID(rawValue: scene.id.rawValue) }
         let binding = try bind(registry)
+        defer { runtime.markKilled() }
         try runtime.handle(.launch(LaunchOptions()))
         try runtime.handle(.connectScene(SceneSession(id: SceneSessionID("S9")), .none, foreground: false))
         #expect(try binding.sceneScopes[SceneSessionID("S9")]?.resolve(BookID.self) == BookID(rawValue: "S9"))
@@ -84,6 +87,7 @@ struct LifecycleBindingTests {
 
     @Test func reconnectingGetsAFreshSceneScope() throws {
         let binding = try bind(registry())
+        defer { runtime.markKilled() }
         try runtime.handle(.launch(LaunchOptions()))
         let session = SceneSession(id: SceneSessionID("S1"))
         try runtime.handle(.connectScene(session, .none, foreground: true))
@@ -110,7 +114,7 @@ struct LifecycleBindingTests {
         #expect(binding.application.isClosed)
         #expect(log.events == [
             "init SceneSelection", "init app service",
-            "teardown SceneSelection", "teardown app service", "deinit app service",
+            "teardown SceneSelection", "teardown app service", "deinit app service", "deinit SceneSelection",
         ])
     }
 
@@ -120,9 +124,27 @@ struct LifecycleBindingTests {
         try runtime.handle(.connectScene(SceneSession(id: SceneSessionID("S1")), .none, foreground: false))
         runtime.markKilled()
         #expect(!binding.application.isClosed)
+        #expect(log.events == ["init SceneSelection"])
         binding.abandon()
         #expect(binding.application.isClosed)
-        #expect(log.events == ["init SceneSelection"])
+        #expect(log.events == ["init SceneSelection", "deinit SceneSelection"])
+    }
+
+    @Test func aKilledIncarnationDroppedByItsHostReleasesItsScopes() throws {
+        weak var application: ServiceScope?
+        weak var selection: SceneSelection?
+        do {
+            let binding = try bind(registry())
+            try runtime.handle(.launch(LaunchOptions()))
+            try runtime.handle(.connectScene(SceneSession(id: SceneSessionID("S1")), .none, foreground: true))
+            application = binding.application
+            selection = try binding.sceneScopes[SceneSessionID("S1")]?.resolve(SceneSelection.self)
+        }
+        #expect(application != nil && selection != nil, "the running process keeps its scopes")
+        runtime.markKilled()
+        #expect(application == nil)
+        #expect(selection == nil)
+        #expect(log.events == ["init SceneSelection", "deinit SceneSelection"], "released without teardown")
     }
 
     @Test func bindingRefusesTheTextbookCaptiveDependencyBeforeLaunch() {
@@ -139,6 +161,7 @@ struct LifecycleBindingTests {
 
     @Test func failingSceneDelegateFactoryIsReported() throws {
         let binding = try bind(registry().removing(SceneSelection.self), validate: false)
+        defer { runtime.markKilled() }
         try runtime.handle(.launch(LaunchOptions()))
         try runtime.handle(.connectScene(SceneSession(id: SceneSessionID("S1")), .none, foreground: false))
         #expect(binding.delegateFailures[SceneSessionID("S1")]?.hasPrefix("Missing registration: nothing is registered for SceneSelection") == true)

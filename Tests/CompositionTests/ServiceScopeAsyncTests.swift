@@ -110,7 +110,9 @@ extension ServiceScopeTests {
         }
         let root = CompositionRoot(registry)
         try root.validate()
-        let screen = try root.makeApplicationScope().openScreen(named: "Library")
+        let app = try root.makeApplicationScope()
+        defer { app.close() }
+        let screen = try app.openScreen(named: "Library")
         let model = try await screen.resolve(LibraryViewModel.self)
         #expect(model.service.source == "remote")
     }

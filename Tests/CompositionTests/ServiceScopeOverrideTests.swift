@@ -6,6 +6,7 @@ extension ServiceScopeTests {
         var fakes = Registry()
         fakes.register((any BookService).self, lifetime: .application) { FakeBookService(source: "preview") }
         let app = try CompositionRoot(libraryRegistry()).makeApplicationScope()
+        defer { app.close() }
         let preview = try app.openScene(named: "preview", overrides: fakes)
         let production = try app.openScene(named: "production")
 
@@ -26,6 +27,7 @@ extension ServiceScopeTests {
         var fakes = Registry()
         fakes.register((any BookService).self, value: FakeBookService(source: "fake"))
         let app = try CompositionRoot(registry).makeApplicationScope()
+        defer { app.close() }
         let scene = try app.openScene(named: "scene 1", overrides: fakes)
         #expect(try scene.resolve(FakeBookService.self).source == "wraps remote")
         #expect(try scene.resolve((any BookService).self).source == "fake")
@@ -36,7 +38,9 @@ extension ServiceScopeTests {
         registry.register(BookID.self, lifetime: .feature) { BookID(rawValue: "production") }
         var fakes = Registry()
         fakes.register(BookID.self, lifetime: .feature) { BookID(rawValue: "fake") }
-        let scene = try CompositionRoot(registry).makeApplicationScope().openScene(named: "scene 1")
+        let app = try CompositionRoot(registry).makeApplicationScope()
+        defer { app.close() }
+        let scene = try app.openScene(named: "scene 1")
         let overridden = try scene.openFeature(named: "basket", overrides: fakes)
         let plain = try scene.openFeature(named: "search")
         #expect(try overridden.openScreen(named: "Basket").resolve(BookID.self).rawValue == "fake")
@@ -49,6 +53,7 @@ extension ServiceScopeTests {
         fakes.register((any NetworkClient).self, lifetime: .application) { StubNetworkClient(log: log) }
         fakes.register((any BookService).self, lifetime: .application, RemoteBookService.init(client:))
         let app = try CompositionRoot(libraryRegistry()).makeApplicationScope()
+        defer { app.close() }
         let scene = try app.openScene(named: "scene 1")
         let screen = try scene.openScreen(named: "Library", overrides: fakes)
         weak var client: StubNetworkClient?
@@ -64,6 +69,7 @@ extension ServiceScopeTests {
 
     @Test func overrideCanFillAMissingRegistrationForOneScope() throws {
         let app = try CompositionRoot(libraryRegistry().removing((any NetworkClient).self)).makeApplicationScope()
+        defer { app.close() }
         var fakes = Registry()
         fakes.register((any NetworkClient).self, value: StubNetworkClient())
         fakes.register((any BookService).self, lifetime: .application, RemoteBookService.init(client:))

@@ -8,6 +8,7 @@ struct ServiceScopeTests {
         var registry = libraryRegistry()
         registry.register(SelectionFormatter.self, lifetime: .transient, SelectionFormatter.init(selection:))
         let app = try CompositionRoot(registry).makeApplicationScope()
+        defer { app.close() }
         let sceneA = try app.openScene(named: "A")
         let sceneB = try app.openScene(named: "B")
         let screenA1 = try sceneA.openScreen(named: "A1")
@@ -61,6 +62,7 @@ struct ServiceScopeTests {
         var registry = libraryRegistry()
         registry.register(SharedLibraryStore.self, lifetime: .application, SharedLibraryStore.init(selection:))
         let app = try CompositionRoot(registry).makeApplicationScope()
+        defer { app.close() }
         let screen = try app.openScene(named: "scene 1").openScreen(named: "Library")
         let error = #expect(throws: CompositionError.self) { try screen.resolve(SharedLibraryStore.self) }
         #expect(error?.description == "Captive dependency: SharedLibraryStore [application] → SceneSelection [scene]. "
@@ -77,6 +79,7 @@ struct ServiceScopeTests {
 
     @Test func unregisteredDependencyFailsWithTheResolutionPath() throws {
         let app = try CompositionRoot(libraryRegistry().removing((any NetworkClient).self)).makeApplicationScope()
+        defer { app.close() }
         let screen = try app.openScene(named: "scene 1").openScreen(named: "Library")
         let error = #expect(throws: CompositionError.self) { try screen.resolve(LibraryViewModel.self) }
         #expect(error?.description == "Missing registration: nothing is registered for NetworkClient, needed by "
@@ -128,6 +131,7 @@ struct ServiceScopeTests {
 
     @Test func childScopesMustBeShorterLived() throws {
         let app = try CompositionRoot(Registry()).makeApplicationScope()
+        defer { app.close() }
         let screen = try app.openScreen(named: "Settings")
         let error = #expect(throws: CompositionError.self) { try screen.openScene(named: "scene 1") }
         #expect(error?.description == "Invalid scope nesting: a scene scope cannot be opened inside the screen scope "
@@ -140,7 +144,9 @@ struct ServiceScopeTests {
         registry.register((any BookService).self, lifetime: .application) { FakeBookService() }
         registry.provided(BookID.self, by: .screen)
         registry.register(BookRecordViewModel.self, lifetime: .screen, BookRecordViewModel.init(id:service:))
-        let scene = try CompositionRoot(registry).makeApplicationScope().openScene(named: "scene 1")
+        let app = try CompositionRoot(registry).makeApplicationScope()
+        defer { app.close() }
+        let scene = try app.openScene(named: "scene 1")
         let screen = try scene.openScreen(named: "BookRecord", providing: ProvidedValues().with(BookID.self, BookID(rawValue: "b7")))
         #expect(try screen.resolve(BookRecordViewModel.self).id == BookID(rawValue: "b7"))
 

@@ -1,7 +1,6 @@
 import DurableState
 import Foundation
 import Lifecycle
-import Synchronization
 import Testing
 
 #if canImport(Glibc)
@@ -18,8 +17,15 @@ private struct ProbeRecord: Codable, Sendable, Equatable {
 
 /// Lines the probe printed, read from its stdout pipe on a thread of their own until the pipe
 /// closes (the probe died), so no acknowledged line is missed.
-private final class ProbeOutput: Sendable {
-    private let state = Mutex((buffer: Data(), lines: [String](), finished: false))
+private final class ProbeOutput: @unchecked Sendable {
+    // Safe because `buffer`, `lines` and `finished` are only touched while holding `lock`. An
+    // NSLock rather than a Mutex: ThreadSanitizer (`make sanitize`) follows NSLock's pthread mutex,
+    // but a contended Mutex waits and wakes inside the uninstrumented Synchronization library, so
+    // it reported the reader thread's appends and the test's reads as a race.
+    private let lock = NSLock()
+    private var buffer = Data()
+    private var collected: [String] = []
+    private var finished = false
 
     init(reading handle: FileHandle) {
         Thread.detachNewThread { [self] in
@@ -28,23 +34,23 @@ private final class ProbeOutput: Sendable {
                 if data.isEmpty { break }
                 append(data)
             }
-            state.withLock { $0.finished = true }
+            lock.withLock { finished = true }
         }
     }
 
-    var isFinished: Bool { state.withLock { $0.finished } }
+    var isFinished: Bool { lock.withLock { finished } }
 
     private func append(_ data: Data) {
-        state.withLock { state in
-            state.buffer.append(data)
-            while let newline = state.buffer.firstIndex(of: UInt8(ascii: "\n")) {
-                state.lines.append(String(decoding: state.buffer[state.buffer.startIndex..<newline], as: UTF8.self))
-                state.buffer.removeSubrange(state.buffer.startIndex...newline)
+        lock.withLock {
+            buffer.append(data)
+            while let newline = buffer.firstIndex(of: UInt8(ascii: "\n")) {
+                collected.append(String(decoding: buffer[buffer.startIndex..<newline], as: UTF8.self))
+                buffer.removeSubrange(buffer.startIndex...newline)
             }
         }
     }
 
-    var lines: [String] { state.withLock { $0.lines } }
+    var lines: [String] { lock.withLock { collected } }
 }
 
 /// Runs the `durable-kill-probe` executable and kills it with SIGKILL at random moments: after

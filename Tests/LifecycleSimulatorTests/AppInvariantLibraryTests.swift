@@ -11,6 +11,7 @@ final class InvariantSubject {
     var records: [CreatedRecord] = []
     var indicators: [SaveIndicator] = []
     var references: [ShownReference] = []
+    var dropped: [DroppedIdentifier] = []
 }
 
 @Suite("Ready-made invariants")
@@ -70,5 +71,20 @@ struct AppInvariantLibraryTests {
         #expect(invariant.check(subject) == nil)
         subject.references[0].exists = false
         #expect(invariant.check(subject) == "scene S2's selection shows B9, which does not exist")
+    }
+
+    @Test("an identifier dropped while its record exists is reported with the failure behind it; one whose record is gone is not")
+    func droppedIdentifier() {
+        let invariant = AppInvariant<InvariantSubject>.restorableIdsSurviveTransientFailures { $0.dropped }
+        #expect(invariant.name == "restorable ids survive transient failures")
+        subject.dropped = [DroppedIdentifier(scene: s1, field: "selection", id: "withdrawn", recordExists: false)]
+        #expect(invariant.check(subject) == nil)
+        subject.dropped.append(DroppedIdentifier(
+            scene: s1, field: "path", id: "OL7W", recordExists: true, lookupFailure: "no answer within 10.0 seconds"
+        ))
+        #expect(invariant.check(subject)
+            == "scene S1 dropped OL7W from its path, but the record exists: its lookup failed (no answer within 10.0 seconds), and the failure was read as “not found”")
+        subject.dropped[1].lookupFailure = nil
+        #expect(invariant.check(subject) == "scene S1 dropped OL7W from its path, but the record exists: its source never said it is gone")
     }
 }

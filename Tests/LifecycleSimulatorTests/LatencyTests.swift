@@ -3,8 +3,8 @@ import SimulatorExample
 import Testing
 
 /// The latency model: disk calls advance the device clock as a blocked main thread would, remote
-/// calls take their round trip on the virtual clock and fail or find their service down, and
-/// everything is drawn from the seed.
+/// calls take their round trip on the virtual clock and may be lost, and everything is drawn from
+/// the seed. (Outages are events: `ServiceOutageTests`.)
 @Suite("Latency")
 @MainActor
 struct LatencyTests {
@@ -51,8 +51,8 @@ struct LatencyTests {
         #expect(!Self.appLines(outcome).contains { $0.hasPrefix("fetched") })
     }
 
-    @Test("lost requests and outages fail calls that may fail; a call that may not fail only takes time")
-    func failuresAndOutages() async throws {
+    @Test("lost requests fail calls that may fail; a call that may not fail only takes time")
+    func lostRequests() async throws {
         var lossy = Self.fixed
         lossy.networkFailurePerMille = 1_000
         let lost = try await Self.simulator(lossy).replay([.launch(.user), .advance(milliseconds: 1_000)])
@@ -60,23 +60,8 @@ struct LatencyTests {
             "failed at t+230ms: the request to library was lost", "failed at t+430ms: the request to library was lost",
             "failed at t+630ms: the request to library was lost",
         ])
-        var down = Self.fixed
-        down.outages = LatencyModel.Outages(periodSeconds: 60, downSeconds: 60)
-        let outage = try await Self.simulator(down).replay([.launch(.user), .advance(milliseconds: 1_000)])
-        #expect(Self.appLines(outage).last == "failed at t+630ms: library is down")
         let reliable = try await Self.simulator(lossy, mayFail: false).replay([.launch(.user), .advance(milliseconds: 1_000)])
         #expect(Self.appLines(reliable).suffix(3).allSatisfy { $0.hasPrefix("fetched") })
-    }
-
-    @Test("an outage is a span of time: a service is down for its share of each period, at its own offset")
-    func outageSpans() {
-        let outages = LatencyModel.Outages(periodSeconds: 100, downSeconds: 25)
-        let down = (0..<1_000).filter { outages.isDown("catalogue", atMilliseconds: Int64($0) * 100) }
-        #expect(down.count == 250)
-        let starts = down.filter { !down.contains($0 - 1) }
-        #expect(starts.count == 2 || starts.count == 1)
-        let other = (0..<1_000).filter { outages.isDown("library server", atMilliseconds: Int64($0) * 100) }
-        #expect(other != down)
     }
 
     @Test("the same seed gives the same latency model, the same draws and the same trace hash")

@@ -31,11 +31,20 @@ struct ShrinkerTests {
         let events: [SimulationEvent] = [
             .advance(milliseconds: 5_000), .powerLoss(policy: .tornLastWrite, seed: 4),
             .userAction(name: "x", scene: 3, seed: 9), .connectScene(scene: 2, foreground: false, restoration: .truncated(keep: 3)),
+            .serviceDown(service: "catalogue", failing: .noAnswer),
         ]
         for event in events {
             let variants = Shrinker<LibraryExample>.simplifications(of: event)
             #expect(!variants.isEmpty)
             #expect(!variants.contains(event))
         }
+    }
+
+    @Test("an outage shrinks towards friendlier failures, the friendliest first")
+    func outageSimplifications() {
+        #expect(Shrinker<LibraryExample>.simplifications(of: .serviceDown(service: "c", failing: .noAnswer))
+            == [.serviceDown(service: "c", failing: .refused), .serviceDown(service: "c", failing: .serverError)])
+        #expect(Shrinker<LibraryExample>.simplifications(of: .serviceDown(service: "c", failing: .refused)).isEmpty)
+        #expect(Shrinker<LibraryExample>.simplifications(of: .serviceUp(service: "c")).isEmpty)
     }
 }

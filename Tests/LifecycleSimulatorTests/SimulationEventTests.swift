@@ -16,6 +16,7 @@ struct SimulationEventTests {
         .terminate, .memoryWarning, .grantBackgroundTask(identifier: "refresh"),
         .expireBackgroundTask(identifier: "refresh"), .expireExtraTime, .silentPush,
         .advance(milliseconds: 300), .clockJump(hours: 2), .corruptFile(seed: 6),
+        .serviceDown(service: "remote catalogue", failing: .noAnswer), .serviceUp(service: "remote catalogue"),
     ]
 
     @Test("every event survives a JSON round trip")
@@ -32,6 +33,9 @@ struct SimulationEventTests {
         }
         #expect(SimulationEvent.userAction(name: "edit \"note\"", scene: 1, seed: 4).swiftLiteral
             == #".userAction(name: "edit \"note\"", scene: 1, seed: 4)"#)
+        #expect(SimulationEvent.serviceDown(service: "catalogue", failing: .serverError).swiftLiteral
+            == #".serviceDown(service: "catalogue", failing: .serverError)"#)
+        #expect(SimulationEvent.serviceDown(service: "catalogue", failing: .noAnswer).description == "serviceDown(catalogue, no answer)")
     }
 
     @Test("every kind but the essential ones can be switched off by a swarm configuration")

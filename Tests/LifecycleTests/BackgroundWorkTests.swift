@@ -13,10 +13,11 @@ struct BackgroundWorkTests {
     ) throws -> (LifecycleTestRig, () -> BackgroundTask?) {
         let rig = LifecycleTestRig()
         var current: BackgroundTask?
-        try rig.runtime.registerBackgroundTask("refresh") { task in
+        try rig.runtime.registerBackgroundTask("refresh") { [log = rig.log, clock = rig.clock] task in
             current = task
-            rig.log.record("handler \(task.identifier) at \(rig.clock.now)")
-            task.expirationHandler = { rig.log.record("expired \(task.identifier) at \(rig.clock.now)") }
+            log.record("handler \(task.identifier) at \(clock.now)")
+            let identifier = task.identifier
+            task.expirationHandler = { log.record("expired \(identifier) at \(clock.now)") }
             if complete { task.setTaskCompleted(success: true) }
         }
         try rig.launch()
@@ -60,7 +61,7 @@ struct BackgroundWorkTests {
         let (rig, task) = try rig()
         try rig.runtime.handle(.runBackgroundTask(identifier: "refresh"))
         let running = try #require(task())
-        let work = running.scope.task("download") { try? await rig.clock.sleep(for: .seconds(600)) }
+        let work = running.scope.task("download") { [clock = rig.clock] in try? await clock.sleep(for: .seconds(600)) }
         rig.clock.advance(to: .zero.advanced(by: .seconds(30)))
         #expect(rig.log.take() == [
             "handler refresh at t+0ms", "expired refresh at t+28000ms", "host overran(background task 'refresh')",
@@ -170,7 +171,9 @@ struct BackgroundWorkTests {
         let rig = LifecycleTestRig()
         try rig.launch()
         rig.log.take()
-        let lease = rig.runtime.beginExtraTime("upload") { rig.log.record("lease expiring at \(rig.clock.now)") }
+        let lease = rig.runtime.beginExtraTime("upload") { [log = rig.log, clock = rig.clock] in
+            log.record("lease expiring at \(clock.now)")
+        }
         #expect(lease.deadline == .zero.advanced(by: .seconds(30)))
         #expect(rig.runtime.extraTimeLeases.map(\.name) == ["upload"])
         rig.clock.advance(to: .zero.advanced(by: .milliseconds(27_999)))
@@ -189,7 +192,7 @@ struct BackgroundWorkTests {
     func leaseEndedInTime() throws {
         let rig = LifecycleTestRig()
         try rig.launch()
-        let lease = rig.runtime.beginExtraTime("upload") { rig.log.record("expiring") }
+        let lease = rig.runtime.beginExtraTime("upload") { [log = rig.log] in log.record("expiring") }
         #expect(!rig.runtime.canBeSuspended)
         #expect(throws: LifecycleError.illegalProcessTransition(event: "suspend (extra-time lease 'upload' held)", state: .running)) {
             try rig.runtime.handle(.suspend)
@@ -209,8 +212,8 @@ struct BackgroundWorkTests {
     func silentPushDeadline() throws {
         let rig = LifecycleTestRig()
         var completions: [@MainActor () -> Void] = []
-        rig.runtime.setSilentPushHandler { payload, completion in
-            rig.log.record("push \(payload["n"] ?? "")")
+        rig.runtime.setSilentPushHandler { [log = rig.log] payload, completion in
+            log.record("push \(payload["n"] ?? "")")
             completions.append(completion)
         }
         try rig.launch()
@@ -251,11 +254,34 @@ struct BackgroundWorkTests {
         try rig.runtime.handle(.suspend)
     }
 
+    @Test("a task that completed, expired or was abandoned drops its expiration handler, even one that captures it")
+    func endedTaskReleasesItsExpirationHandler() throws {
+        let rig = LifecycleTestRig()
+        weak var completed: BackgroundTask?
+        weak var abandoned: BackgroundTask?
+        for identifier in ["completes", "is abandoned"] {
+            try rig.runtime.registerBackgroundTask(identifier) { task in
+                task.expirationHandler = { task.setTaskCompleted(success: false) }
+                if identifier == "completes" { completed = task } else { abandoned = task }
+            }
+        }
+        try rig.launch()
+        for identifier in ["completes", "is abandoned"] {
+            try rig.runtime.submit(BackgroundTaskRequest(identifier: identifier))
+            try rig.runtime.handle(.runBackgroundTask(identifier: identifier))
+        }
+        #expect(completed != nil && abandoned != nil, "running tasks are kept")
+        completed?.setTaskCompleted(success: true)
+        #expect(completed == nil)
+        rig.runtime.markKilled()
+        #expect(abandoned == nil)
+    }
+
     @Test("after a kill no expiration handler runs and no overrun is reported")
     func killDropsBackgroundDeadlines() throws {
         let (rig, _) = try rig()
         try rig.runtime.handle(.runBackgroundTask(identifier: "refresh"))
-        _ = rig.runtime.beginExtraTime("upload") { rig.log.record("lease expiring") }
+        _ = rig.runtime.beginExtraTime("upload") { [log = rig.log] in log.record("lease expiring") }
         rig.runtime.setSilentPushHandler { _, _ in }
         try rig.runtime.handle(.silentPush([:]))
         rig.log.take()

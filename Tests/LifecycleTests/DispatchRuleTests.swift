@@ -59,8 +59,8 @@ struct DispatchRuleTests {
     func observerAddedDuringLaunch() throws {
         let rig = LifecycleTestRig()
         rig.observeApplication(as: "a1")
-        rig.applicationDelegate.onWillFinishLaunching = { runtime in
-            runtime.addApplicationObserver(rig.log.applicationObserver("inner"))
+        rig.applicationDelegate.onWillFinishLaunching = { [log = rig.log] runtime in
+            runtime.addApplicationObserver(log.applicationObserver("inner"))
         }
         try rig.launch()
         #expect(rig.log.take() == [
@@ -150,7 +150,7 @@ struct DispatchRuleTests {
         try rig.launch()
         try rig.connect("A")
         rig.observe("A", as: "o1")
-        rig.scene("A")?.addObserver { event in
+        rig.scene("A")?.addObserver { [unowned rig] event in
             rig.log.record("mover[A] \(event)")
             if event == .didBecomeActive { try? rig.move("A", to: .background) }
         }
@@ -174,7 +174,7 @@ struct DispatchRuleTests {
         let rig = LifecycleTestRig()
         try rig.launch()
         try rig.connect("A", foreground: false)
-        rig.scene("A")?.addObserver { event in
+        rig.scene("A")?.addObserver { [unowned rig] event in
             rig.log.record("mover[A] \(event)")
             if event == .willEnterForeground { try? rig.move("A", to: .background) }
         }
@@ -194,7 +194,7 @@ struct DispatchRuleTests {
         let rig = LifecycleTestRig()
         try rig.launch()
         try rig.connect("A", foreground: false)
-        rig.runtime.addApplicationObserver { event in
+        rig.runtime.addApplicationObserver { [unowned rig] event in
             rig.log.record("app \(event)")
             if event == .willEnterForeground { try? rig.move("A", to: .foregroundActive) }
         }
@@ -212,7 +212,7 @@ struct DispatchRuleTests {
         try rig.launch()
         try rig.connect("A", foreground: false)
         var thrown: LifecycleError?
-        rig.scene("A")?.addObserver { event in
+        rig.scene("A")?.addObserver { [unowned rig] event in
             guard event == .willEnterForeground else { return }
             do throws(LifecycleError) { try rig.move("A", to: .unattached) } catch { thrown = error }
         }
@@ -229,7 +229,7 @@ struct DispatchRuleTests {
         try rig.launch()
         try rig.connect("A")
         var thrown: LifecycleError?
-        rig.scene("A")?.addObserver { event in
+        rig.scene("A")?.addObserver { [unowned rig] event in
             guard event == .didEnterBackground else { return }
             do throws(LifecycleError) { try rig.move("A", to: .foregroundActive) } catch { thrown = error }
         }
@@ -244,7 +244,7 @@ struct DispatchRuleTests {
         try rig.launch()
         try rig.connect("A")
         try rig.connect("B", foreground: false)
-        rig.scene("A")?.addObserver { event in
+        rig.scene("A")?.addObserver { [unowned rig] event in
             rig.log.record("o[A] \(event)")
             if event == .didBecomeActive {
                 try? rig.move("B", to: .foregroundInactive)
@@ -265,7 +265,7 @@ struct DispatchRuleTests {
         let rig = LifecycleTestRig()
         try rig.launch()
         try rig.connect("A")
-        rig.scene("A")?.addObserver { event in
+        rig.scene("A")?.addObserver { [unowned rig] event in
             if event == .didBecomeActive {
                 try? rig.runtime.handle(.resume)
                 try? rig.runtime.handle(.memoryWarning)
@@ -283,7 +283,7 @@ struct DispatchRuleTests {
         try rig.launch()
         try rig.connect("A", foreground: false)
         var added = false
-        rig.scene("A")?.addObserver { event in
+        rig.scene("A")?.addObserver { [unowned rig] event in
             rig.log.record("o1[A] \(event)")
             if event == .willEnterForeground, !added {
                 added = true
@@ -306,7 +306,7 @@ struct DispatchRuleTests {
         let rig = LifecycleTestRig()
         try rig.launch()
         try rig.connect("A", foreground: false)
-        rig.runtime.addApplicationObserver { event in
+        rig.runtime.addApplicationObserver { [unowned rig] event in
             rig.log.record("a1 \(event)")
             if event == .willEnterForeground { rig.observeApplication(as: "new") }
         }
@@ -323,7 +323,7 @@ struct DispatchRuleTests {
     @Test("a move requested while a late observer is caught up waits until the catch-up is over")
     func moveFromCatchUpIsQueued() throws {
         let rig = try activeRig()
-        rig.scene("A")?.addObserver { event in
+        rig.scene("A")?.addObserver { [unowned rig] event in
             rig.log.record("late[A] \(event)")
             if event == .willConnect { try? rig.move("A", to: .foregroundInactive) }
         }
@@ -356,7 +356,7 @@ struct DispatchRuleTests {
         try rig.launch()
         try rig.connect("A", foreground: false)
         var victim: LifecycleObservation?
-        rig.scene("A")?.addObserver { event in
+        rig.scene("A")?.addObserver { [unowned rig] event in
             rig.log.record("o1[A] \(event)")
             victim?.cancel()
         }

@@ -28,9 +28,9 @@ struct ProcessEventTests {
     func backgroundLaunchForTask() throws {
         let rig = LifecycleTestRig()
         rig.observeApplication(as: "a1")
-        rig.applicationDelegate.onWillFinishLaunching = { runtime in
+        rig.applicationDelegate.onWillFinishLaunching = { [log = rig.log] runtime in
             try? runtime.registerBackgroundTask("refresh") { task in
-                rig.log.record("handler \(task.identifier)")
+                log.record("handler \(task.identifier)")
                 task.setTaskCompleted(success: true)
             }
         }
@@ -50,9 +50,9 @@ struct ProcessEventTests {
     @Test("a background launch by a silent push runs the push handler")
     func backgroundLaunchForPush() throws {
         let rig = LifecycleTestRig()
-        rig.applicationDelegate.onDidFinishLaunching = { runtime in
+        rig.applicationDelegate.onDidFinishLaunching = { [log = rig.log] runtime in
             runtime.setSilentPushHandler { payload, completion in
-                rig.log.record("push \(payload["kind"] ?? "?")")
+                log.record("push \(payload["kind"] ?? "?")")
                 completion()
             }
         }
@@ -84,8 +84,8 @@ struct ProcessEventTests {
     @Test("a suspended process wakes with only the handler that woke it")
     func wakeFromSuspension() throws {
         let rig = LifecycleTestRig()
-        try rig.runtime.registerBackgroundTask("refresh") { task in
-            rig.log.record("handler \(task.identifier)")
+        try rig.runtime.registerBackgroundTask("refresh") { [log = rig.log] task in
+            log.record("handler \(task.identifier)")
             task.setTaskCompleted(success: true)
         }
         try rig.launch()
@@ -110,7 +110,7 @@ struct ProcessEventTests {
         let scene = try #require(rig.scene("A"))
         var endHandlerRan = false
         scene.scope.onEnd { endHandlerRan = true }
-        let work = scene.scope.task("wait") { try? await rig.clock.sleep(for: .seconds(60)) }
+        let work = scene.scope.task("wait") { [clock = rig.clock] in try? await clock.sleep(for: .seconds(60)) }
         try rig.runtime.handle(.suspend)
         rig.log.take()
 
@@ -195,6 +195,31 @@ struct ProcessEventTests {
         ])
     }
 
+    /// An app's object graph, which holds its runtime as an app's services do.
+    private final class AppGraph: ApplicationDelegate, SceneDelegate {
+        let runtime: LifecycleRuntime
+        init(runtime: LifecycleRuntime) { self.runtime = runtime }
+    }
+
+    @Test("a kill releases what the app handed in, so an app graph that holds its runtime goes away")
+    func killReleasesTheAppGraph() throws {
+        let runtime = LifecycleRuntime(clock: VirtualClock())
+        weak var released: AppGraph?
+        do {
+            let graph = AppGraph(runtime: runtime)
+            released = graph
+            runtime.applicationDelegate = graph
+            runtime.sceneDelegateFactory = { [graph] _ in graph }
+            try runtime.registerBackgroundTask("refresh") { [graph] _ in _ = graph }
+            runtime.setSilentPushHandler { [graph] _, _ in _ = graph }
+            try runtime.handle(.launch(LaunchOptions()))
+            try runtime.handle(.connectScene(SceneSession(id: SceneSessionID("A")), .none, foreground: true))
+        }
+        #expect(released != nil, "the running process keeps its app")
+        runtime.markKilled()
+        #expect(released == nil)
+    }
+
     @Test("a crash or watchdog kill delivers nothing, even with scenes on screen")
     func crashIsSilent() throws {
         let rig = LifecycleTestRig()
@@ -206,7 +231,7 @@ struct ProcessEventTests {
         rig.log.take()
         rig.runtime.markKilled()
         #expect(rig.log.take().isEmpty)
-        rig.scene("A")?.addObserver { _ in rig.log.record("late") }
+        rig.scene("A")?.addObserver { [log = rig.log] _ in log.record("late") }
         #expect(rig.log.take().isEmpty)
         rig.observeApplication(as: "late")
         #expect(rig.log.take().isEmpty)

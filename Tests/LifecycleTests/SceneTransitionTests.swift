@@ -95,9 +95,9 @@ struct SceneTransitionTests {
             rig.observe("A", as: "o1")
             rig.observe("A", as: "o2")
         } else {
-            rig.onSceneCreated = { scene in
-                scene.addObserver(rig.log.sceneObserver("o1", scene: scene.id))
-                scene.addObserver(rig.log.sceneObserver("o2", scene: scene.id))
+            rig.onSceneCreated = { [log = rig.log] scene in
+                scene.addObserver(log.sceneObserver("o1", scene: scene.id))
+                scene.addObserver(log.sceneObserver("o2", scene: scene.id))
             }
         }
         rig.log.take()
@@ -138,9 +138,9 @@ struct SceneTransitionTests {
         let rig = LifecycleTestRig()
         try rig.launch()
         var created: [LifecycleScene] = []
-        rig.onSceneCreated = { scene in
+        rig.onSceneCreated = { [log = rig.log] scene in
             created.append(scene)
-            rig.log.record("factory[\(scene.id)] state=\(scene.state)")
+            log.record("factory[\(scene.id)] state=\(scene.state)")
         }
         let url = try #require(URL(string: "campuslibrary://book/42"))
         let options = ConnectionOptions(
@@ -163,7 +163,7 @@ struct SceneTransitionTests {
     func delegateIsFirstObserver() throws {
         let rig = LifecycleTestRig()
         try rig.launch()
-        rig.onSceneCreated = { scene in scene.addObserver(rig.log.sceneObserver("early", scene: scene.id)) }
+        rig.onSceneCreated = { [log = rig.log] scene in scene.addObserver(log.sceneObserver("early", scene: scene.id)) }
         rig.log.take()
         try rig.connect("A", foreground: false)
         try rig.move("A", to: .foregroundInactive)

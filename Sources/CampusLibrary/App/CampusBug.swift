@@ -40,6 +40,11 @@ package enum CampusBug: String, CaseIterable, Codable, Sendable, Comparable {
     /// reading list's database — its `-wal` (and `-shm`) among them — so the changes committed
     /// since the last checkpoint are gone after every kill.
     case walDeletedAtLaunch
+    /// The remote catalogue reads a lookup it got no answer to (a timeout, a refused
+    /// connection, a server error) as "no such book": it returns no record instead of throwing
+    /// `.unavailable`. Relaunched while the catalogue is down, a window on a remote book takes
+    /// the book out and loses it for good.
+    case timeoutMeansNotFound
 
     package static func < (lhs: CampusBug, rhs: CampusBug) -> Bool { lhs.rawValue < rhs.rawValue }
 }

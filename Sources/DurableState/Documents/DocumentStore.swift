@@ -23,6 +23,13 @@ import Lifecycle
 /// The file is private by default — 0600, in directories created 0700, whatever the umask;
 /// pass `permissions: 0o644` for a document meant to be read by other users.
 ///
+/// On a simulated device (``FileSystem/storageHistory``) each save is recorded in the history
+/// under the file's path, or the name `history` gives: an edit before the write (unless the
+/// screen already reported it), acknowledged once the save returns. A screen that shows a value
+/// before it is saved — a change kept in memory, saved later — must have that change reported
+/// when it is made: by the user action that made it (the simulator's `UserAction` edits) or by
+/// hand (``StorageHistory/edit(_:text:durability:)``); the store cannot see it.
+///
 /// Owned by whoever builds it (the composition root or a store that wraps it); lives on the main
 /// actor, so one save of the file is in flight at a time.
 @MainActor
@@ -40,6 +47,8 @@ public final class DocumentStore<Value: Codable & Sendable> {
 
     private let clock: any LifelineClock
     private let logger: LifelineLogger
+    /// Where saves are reported on a simulated device (reports nothing elsewhere).
+    private let history: HistoryReporter
     /// True once the primary file was read successfully or written by this object: only then is
     /// it worth keeping as the backup. An unreadable or quarantined file is never rotated.
     private var primaryIsKnownGood = false
@@ -64,7 +73,8 @@ public final class DocumentStore<Value: Codable & Sendable> {
         keepsBackup: Bool = true,
         permissions: UInt16 = 0o600,
         clock: any LifelineClock,
-        logger: LifelineLogger = .disabled
+        logger: LifelineLogger = .disabled,
+        history: HistoryRecording = .automatic
     ) {
         self.file = DurableFile(fileSystem: fileSystem, path: path, permissions: permissions)
         self.codec = StoredCodec(schema: schema, sizeLimit: sizeLimit)
@@ -72,6 +82,8 @@ public final class DocumentStore<Value: Codable & Sendable> {
         self.keepsBackup = keepsBackup
         self.clock = clock
         self.logger = logger.category("documents")
+        self.history = history.reporter(name: HistoryName(path), durability: .durable, fallback: fileSystem.storageHistory)
+        self.history.setDefault(defaultValue)
     }
 
     private var name: String { FilePaths.name(of: file.path) }
@@ -121,6 +133,7 @@ public final class DocumentStore<Value: Codable & Sendable> {
             valueTypeIsPlain = SensitiveValueScanner.typeIsPlain(value)
         }
         let data = try codec.encodeChecked(value, writtenAt: clock.date)
+        history.willSave(value)
         do {
             try file.replace(with: data, keepingBackup: keepsBackup && primaryIsKnownGood)
         } catch {
@@ -129,11 +142,14 @@ public final class DocumentStore<Value: Codable & Sendable> {
         }
         primaryIsKnownGood = true
         saveCount += 1
+        history.didSave(value)
     }
 
-    /// Removes the document, its backup and its temporary files (quarantined files stay).
+    /// Removes the document, its backup and its temporary files (quarantined files stay): it
+    /// reads as the default value again, which the history records as the value's new one.
     /// - Throws: ``DurableStoreError/write(_:)`` if a removal or the directory sync fails.
     public func remove() throws(DurableStoreError) {
+        history.willSave(defaultValue)
         do {
             for path in [file.path, file.backupPath] + file.existingTemporaries() where file.fileSystem.itemExists(at: path) {
                 try file.fileSystem.removeItem(at: path)
@@ -146,6 +162,7 @@ public final class DocumentStore<Value: Codable & Sendable> {
         }
         primaryIsKnownGood = false
         hasInspected = true
+        history.didSave(defaultValue)
     }
 
     private func read(_ path: String, issues: inout [LoadIssue]) -> StoredValue<Value>? {

@@ -16,6 +16,12 @@ import Lifecycle
 /// it is replaced on the next ``set(_:for:)`` of that key. Secrets belong in a ``SecretStore``:
 /// ``Secret`` is not `Codable`, and ``SensitiveValue`` values are refused.
 ///
+/// On a simulated device (``FileSystem/storageHistory``) each ``set(_:for:)`` and
+/// ``removeValue(for:)`` is recorded in the history under the preference's name (prefixed with
+/// the name `history` gives, `<name>.<key>`): an edit before the write, acknowledged once it
+/// returns; a preference that is not set reads as its key's default, which the history treats as
+/// nothing.
+///
 /// Owned by the composition root, one per file; lives on the main actor.
 @MainActor
 public final class Preferences {
@@ -24,6 +30,13 @@ public final class Preferences {
     private let store: DocumentStore<[String: String]>
     private let logger: LifelineLogger
     private var entries: [String: String]
+    /// Where changes are reported on a simulated device (reports nothing elsewhere); its name is
+    /// the prefix of each preference's, empty for none.
+    private let history: HistoryReporter
+    /// The keys whose default the history was told, so that reads tell it once.
+    private var reportedDefaults: Set<String> = []
+    /// The file system's history, for storage built on these preferences (``RemoteRecordSync``).
+    let fileSystemHistory: (any StorageHistory)?
 
     /// Opens (and loads) the preferences file `<directory>/<name>.prefs`.
     public init(
@@ -33,12 +46,15 @@ public final class Preferences {
         sizeLimit: Int = 64 * 1024,
         schema: StoredSchema = .initial,
         clock: any LifelineClock,
-        logger: LifelineLogger = .disabled
+        logger: LifelineLogger = .disabled,
+        history: HistoryRecording = .automatic
     ) {
         let store = DocumentStore<[String: String]>(
             fileSystem: fileSystem, path: FilePaths.join(directory, FilePaths.safeName(name) + ".prefs"),
             defaultValue: [:], schema: schema, sizeLimit: sizeLimit, keepsBackup: true,
-            clock: clock, logger: logger)
+            clock: clock, logger: logger, history: .off)
+        self.fileSystemHistory = fileSystem.storageHistory
+        self.history = history.reporter(name: "", durability: .durable, fallback: fileSystem.storageHistory)
         self.store = store
         self.logger = logger.category("preferences")
         self.loadReport = store.load()
@@ -52,6 +68,7 @@ public final class Preferences {
 
     /// The value stored for `key`, or its default when none is stored or it does not decode.
     public func value<Value>(for key: PreferenceKey<Value>) -> Value {
+        if history.isReporting { _ = reporter(for: key) }
         guard let text = entries[key.name] else { return key.defaultValue }
         do {
             return try JSONDecoder().decode(Value.self, from: Data(text.utf8))
@@ -76,6 +93,12 @@ public final class Preferences {
     ///   leave both memory and disk unchanged; a write failure leaves the previous file (see
     ///   ``DurableWriteError``) and the in-memory value unchanged.
     public func set<Value>(_ value: Value, for key: PreferenceKey<Value>) throws(DurableStoreError) {
+        try set(value, for: key, reportsHistory: true)
+    }
+
+    /// ``set(_:for:)``, reported to the history only if `reportsHistory` (bookkeeping the user
+    /// never sees, such as ``RemoteRecordSync``'s record id, is not).
+    func set<Value>(_ value: Value, for key: PreferenceKey<Value>, reportsHistory: Bool) throws(DurableStoreError) {
         if let sensitive = SensitiveValueScanner.firstSensitiveType(in: value) {
             throw .sensitiveValue(type: sensitive)
         }
@@ -87,20 +110,38 @@ public final class Preferences {
         }
         var updated = entries
         updated[key.name] = text
-        try commit(updated)
+        try commit(updated, reporting: value, to: reportsHistory ? reporter(for: key) : .none)
     }
 
     /// Removes the value of `key` (it reads as the default again) and writes the file durably.
     /// - Throws: ``DurableStoreError``; memory and disk are unchanged then.
     public func removeValue<Value>(for key: PreferenceKey<Value>) throws(DurableStoreError) {
+        try removeValue(for: key, reportsHistory: true)
+    }
+
+    /// ``removeValue(for:)``, reported to the history only if `reportsHistory`.
+    func removeValue<Value>(for key: PreferenceKey<Value>, reportsHistory: Bool) throws(DurableStoreError) {
         guard entries[key.name] != nil else { return }
         var updated = entries
         updated[key.name] = nil
-        try commit(updated)
+        try commit(updated, reporting: key.defaultValue, to: reportsHistory ? reporter(for: key) : .none)
     }
 
-    private func commit(_ updated: [String: String]) throws(DurableStoreError) {
+    /// Saves `updated`, whose change shows `value` under `reporter`'s name.
+    private func commit<Value>(_ updated: [String: String], reporting value: Value, to reporter: HistoryReporter) throws(DurableStoreError) {
+        reporter.willSave(value)
         try store.save(updated)
         entries = updated
+        reporter.didSave(value)
+    }
+
+    /// The reporter of `key`'s value (the key's name, after the recording's own), which has told
+    /// the history the key's default.
+    private func reporter<Value>(for key: PreferenceKey<Value>) -> HistoryReporter {
+        guard history.isReporting else { return history }
+        let prefix = history.name.name
+        let reporter = history.named(HistoryName(prefix.isEmpty ? key.name : prefix + "." + key.name, scene: history.name.scene))
+        if reportedDefaults.insert(key.name).inserted { reporter.setDefault(key.defaultValue) }
+        return reporter
     }
 }

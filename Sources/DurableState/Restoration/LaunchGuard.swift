@@ -27,7 +27,7 @@ final class LaunchGuard {
         self.store = DocumentStore(
             fileSystem: fileSystem, path: FilePaths.join(directory, "launches.guard"),
             defaultValue: Record(unfinishedLaunches: 0), sizeLimit: 1024, keepsBackup: false,
-            clock: clock, logger: logger)
+            clock: clock, logger: logger, history: .off)
     }
 
     /// Counts this launch. Returns the number of unfinished launches before it if that reached

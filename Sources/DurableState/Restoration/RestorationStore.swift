@@ -22,6 +22,13 @@ import Lifecycle
 /// sessions is removed by ``removeScenes(_:)``, ``removeScenes(keeping:)`` or
 /// ``observeDiscardedSessions(of:)``.
 ///
+/// On a simulated device (``FileSystem/storageHistory``) each save is recorded in the history as
+/// ``HistoryDurability/restorable``: one key per field of a ``HistoryFields`` state (`query` of
+/// the scene, say), else one key named `restoration` (or the name `history` gives), of the scene
+/// for scene state. The edit itself is usually the user's, made on a screen long before the save
+/// (the simulator's `UserAction` edits report it); the save records it if it was not, and
+/// acknowledges it.
+///
 /// Owned by the composition root; lives on the main actor; one per process incarnation.
 @MainActor
 public final class RestorationStore {
@@ -36,6 +43,8 @@ public final class RestorationStore {
     private var stores: [String: AnyObject] = [:]
     /// Set when the guard discarded state during this launch; reported with each restore.
     private var discardedAfter: Int?
+    /// Where saves are reported on a simulated device (reports nothing elsewhere).
+    private let history: HistoryReporter
 
     /// Creates the store; nothing is read until the first restore or ``beginLaunch()``.
     public init(
@@ -43,8 +52,10 @@ public final class RestorationStore {
         directory: String,
         maxUnfinishedLaunches: Int = 2,
         clock: any LifelineClock,
-        logger: LifelineLogger = .disabled
+        logger: LifelineLogger = .disabled,
+        history: HistoryRecording = .automatic
     ) {
+        self.history = history.reporter(name: "restoration", durability: .restorable, fallback: fileSystem.storageHistory)
         self.directory = directory
         self.fileSystem = fileSystem
         self.clock = clock
@@ -75,24 +86,38 @@ public final class RestorationStore {
 
     /// Restores the state of the scene of session `id`.
     public func restoreScene<State>(for id: SceneSessionID, schema: RestorationSchema<State>) -> Restored<State> {
-        restore(at: scenePath(id), schema: schema)
+        sceneReporter(id).setDefault(schema.defaultState)
+        return restore(at: scenePath(id), schema: schema)
     }
 
     /// Saves the state of the scene of session `id` durably.
     /// - Throws: ``DurableStoreError``; the previously saved state is left as it was.
     public func saveScene<State>(_ state: State, for id: SceneSessionID, schema: RestorationSchema<State>) throws(DurableStoreError) {
+        let reporter = sceneReporter(id)
+        reporter.setDefault(schema.defaultState)
+        reporter.willSave(state)
         try store(at: scenePath(id), schema: schema).save(state)
+        reporter.didSave(state)
     }
 
     /// Restores the application-wide state.
     public func restoreApplication<State>(schema: RestorationSchema<State>) -> Restored<State> {
-        restore(at: applicationPath, schema: schema)
+        history.setDefault(schema.defaultState)
+        return restore(at: applicationPath, schema: schema)
     }
 
     /// Saves the application-wide state durably.
     /// - Throws: ``DurableStoreError``; the previously saved state is left as it was.
     public func saveApplication<State>(_ state: State, schema: RestorationSchema<State>) throws(DurableStoreError) {
+        history.setDefault(schema.defaultState)
+        history.willSave(state)
         try store(at: applicationPath, schema: schema).save(state)
+        history.didSave(state)
+    }
+
+    /// The reporter of the state of the scene of session `id`.
+    private func sceneReporter(_ id: SceneSessionID) -> HistoryReporter {
+        history.named(HistoryName(history.name.name, scene: id))
     }
 
     /// Sessions that have scene state on disk, sorted.
@@ -177,7 +202,7 @@ public final class RestorationStore {
         }
         let store = DocumentStore<State?>(
             fileSystem: fileSystem, path: path, defaultValue: nil, schema: schema.codec.schema,
-            sizeLimit: schema.codec.sizeLimit, keepsBackup: false, clock: clock, logger: logger)
+            sizeLimit: schema.codec.sizeLimit, keepsBackup: false, clock: clock, logger: logger, history: .off)
         stores[path] = store
         return store
     }

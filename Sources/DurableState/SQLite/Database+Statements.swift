@@ -27,6 +27,7 @@ extension Database {
     public func execute(_ sql: String, _ arguments: StatementArguments = [], isolation: isolated (any Actor)? = #isolation) throws(SQLiteError) {
         try cachedStatement(sql, operation: "execute", isolation: isolation)
             .run(arguments, operation: "execute", isolation: isolation) { _ throws(SQLiteError) in true }
+        if !changesAwaitingStatement.isEmpty { acknowledgeChangesAwaitingStatement() }
     }
 
     /// Runs every statement of `script` in order (no arguments, not cached): schema changes in

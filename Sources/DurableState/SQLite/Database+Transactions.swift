@@ -71,33 +71,47 @@ extension Database {
         return result
     }
 
-    /// An open transaction or savepoint, and the suspension it began under.
+    /// An open transaction or savepoint, the suspension it began under, and how many changes
+    /// were named (``Database/recordChange(of:to:isolation:)``) before it.
     struct TransactionScope {
         var isSavepoint: Bool
         var generation: Int
+        var changesBefore: Int
     }
 
     private func begin(_ kind: TransactionKind, isolation: (any Actor)?) throws(SQLiteError) -> TransactionScope {
         let handle = try connection.checkedHandle("transaction", sql: nil, isolation: isolation)
         let isSavepoint = sqlite3_get_autocommit(handle) == 0
         try runUnchecked(isSavepoint ? "SAVEPOINT lifeline" : kind.beginSQL, handle)
-        return TransactionScope(isSavepoint: isSavepoint, generation: connection.suspensionGeneration)
+        if !isSavepoint { changesInTransaction.removeAll() }
+        return TransactionScope(isSavepoint: isSavepoint, generation: connection.suspensionGeneration, changesBefore: changesInTransaction.count)
     }
 
     private func commit(_ scope: TransactionScope) throws(SQLiteError) {
         let sql = scope.isSavepoint ? "RELEASE SAVEPOINT lifeline" : "COMMIT TRANSACTION"
-        guard connection.suspensionGeneration == scope.generation else { throw .suspended(sql: sql) }
+        guard connection.suspensionGeneration == scope.generation else {
+            if !scope.isSavepoint { changesInTransaction.removeAll() }
+            throw .suspended(sql: sql)
+        }
         guard let handle = connection.handle else { throw .closed(operation: "transaction") }
+        // The changes become edits before the commit (a death during it leaves them
+        // indeterminate) and are acknowledged once it returned.
+        let changes = scope.isSavepoint ? [] : changesInTransaction
+        if !changes.isEmpty { reportChanges(changes, saved: false) }
         do throws(SQLiteError) {
             try runUnchecked(sql, handle)
         } catch {
             rollback(scope)
             throw error
         }
+        if !scope.isSavepoint { changesInTransaction.removeAll() }
+        if !changes.isEmpty { reportChanges(changes, saved: true) }
     }
 
-    /// Rolls back, unless a suspension or SQLite itself already did.
+    /// Rolls back, unless a suspension or SQLite itself already did; the changes named inside
+    /// the transaction or savepoint are forgotten.
     private func rollback(_ scope: TransactionScope) {
+        if changesInTransaction.count > scope.changesBefore { changesInTransaction.removeSubrange(scope.changesBefore...) }
         guard connection.suspensionGeneration == scope.generation,
             let handle = connection.handle,
             sqlite3_get_autocommit(handle) == 0

@@ -51,6 +51,15 @@ public final class Database {
     var lastCachedStatement: Statement?
     /// How many statements this connection prepared (the statement cache's test hook).
     var preparedStatementCount = 0
+    /// The history of the file system the database lives on (``StorageHistory``): `nil` on a
+    /// device, and for a connection not confined to the main actor.
+    let storageHistory: (any StorageHistory)?
+    /// Changes named by ``recordChange(of:to:isolation:)`` inside the open transaction, reported
+    /// at its commit. Invariant: empty outside a transaction.
+    var changesInTransaction: [(key: HistoryName, text: String?)] = []
+    /// Changes named outside a transaction, reported as edits already: the next successful
+    /// ``execute(_:_:isolation:)`` acknowledges them.
+    var changesAwaitingStatement: [(key: HistoryName, text: String?)] = []
 
     /// Opens (creating if needed) the database at `path` of `fileSystem` on the caller's actor.
     ///
@@ -86,6 +95,8 @@ public final class Database {
         self.path = path
         self.configuration = configuration
         self.connection = SQLiteConnection(handle: handle, owner: isolation)
+        // The history lives on the main actor: a connection confined elsewhere reports nothing.
+        self.storageHistory = isolation === MainActor.shared ? fileSystem.storageHistory : nil
         do throws(SQLiteError) {
             try setUp(handle)
         } catch {

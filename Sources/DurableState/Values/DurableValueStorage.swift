@@ -31,8 +31,13 @@ public final class DurableValueStorage<Value: Codable & Sendable>: ValueStorage 
     ) {
         self.document = DocumentStore<Value?>(
             fileSystem: fileSystem, path: path, defaultValue: nil, schema: schema, sizeLimit: sizeLimit,
-            keepsBackup: true, permissions: permissions, clock: clock, logger: logger)
+            keepsBackup: true, permissions: permissions, clock: clock, logger: logger, history: .off)
+        self.storageHistory = fileSystem.storageHistory
     }
+
+    /// The history of the file system (the ``PersistentValue`` over this storage reports; the
+    /// document beneath it does not, so nothing is recorded twice).
+    public let storageHistory: (any StorageHistory)?
 
     public func load() async throws(ValueStorageError) -> Value? {
         try loadNow()

@@ -23,6 +23,10 @@ import Lifecycle
 /// - **Observable outcome**: ``saveState`` (and ``addSaveStateObserver(_:)``) says idle, pending,
 ///   saving, saved(generation) or failed; a failure is logged without the value and retried on the
 ///   next change or flush.
+/// - **History**: on a simulated device (``StorageHistory``) every change of ``value`` is recorded
+///   as the user's edit and acknowledged when ``saveState`` says saved, under `name` unless
+///   `history` names the value (``HistoryRecording``). The history comes from the storage's
+///   ``ValueStorage/storageHistory``; on a device there is none, and nothing is recorded.
 ///
 /// Owned by the composition root or a screen model; lives on the main actor. Save tasks run in the
 /// given `TaskScope` (so the simulator sees them); with ``DurableValueStorage`` a save completes
@@ -53,6 +57,8 @@ public final class PersistentValue<Value: Sendable> {
     private let clock: any LifelineClock
     private let scope: TaskScope
     private let logger: LifelineLogger
+    /// Where edits and acknowledgements go on a simulated device (reports nothing elsewhere).
+    private let history: HistoryReporter
     private var current: Value
     /// The debounce timer; non-nil only while a change waits for it.
     private var debounceTimer: ScheduledAction?
@@ -74,7 +80,8 @@ public final class PersistentValue<Value: Sendable> {
         scope: TaskScope,
         name: String,
         debounce: Duration = .milliseconds(300),
-        logger: LifelineLogger = .disabled
+        logger: LifelineLogger = .disabled,
+        history: HistoryRecording = .automatic
     ) {
         self.current = initialValue
         self.storage = storage
@@ -83,12 +90,15 @@ public final class PersistentValue<Value: Sendable> {
         self.name = name
         self.debounce = debounce
         self.logger = logger.category("persistent-value")
+        self.history = history.reporter(name: HistoryName(name), durability: .durable, fallback: storage.storageHistory)
+        self.history.setDefault(initialValue)
     }
 
     /// The current value. Setting it counts a change and (once hydrated) schedules the debounced save.
     public var value: Value {
         get { current }
         set {
+            history.edit(newValue)
             current = newValue
             changeCount += 1
             guard isHydrated else { return }
@@ -186,14 +196,15 @@ public final class PersistentValue<Value: Sendable> {
         scope.task("save \(name)") { [self] in
             do throws(ValueStorageError) {
                 try await storage.save(snapshot)
-                didSave(generation, error: nil)
+                didSave(generation, snapshot, error: nil)
             } catch {
-                didSave(generation, error: error)
+                didSave(generation, snapshot, error: error)
             }
         }
     }
 
-    private func didSave(_ generation: Int, error: ValueStorageError?) {
+    /// The end of a save of `snapshot`, the value of `generation`.
+    private func didSave(_ generation: Int, _ snapshot: Value, error: ValueStorageError?) {
         isSaving = false
         if let error {
             logger.error("Saving '\(name, privacy: .public)' failed; the next change retries: \(error.description, privacy: .public)")
@@ -212,8 +223,13 @@ public final class PersistentValue<Value: Sendable> {
             saveAgainWhenDone = false
             completeWaiters()
             save()
+        } else if hasUnsavedChanges {
+            setState(.pending)
+            completeWaiters()
         } else {
-            setState(hasUnsavedChanges ? .pending : .saved(generation: savedGeneration))
+            // What the app may now show as saved: the value of this save, the newest.
+            history.didSave(snapshot)
+            setState(.saved(generation: savedGeneration))
             completeWaiters()
         }
     }

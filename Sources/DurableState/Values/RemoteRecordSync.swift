@@ -52,6 +52,11 @@ public final class RemoteRecordSync<Service: RemoteRecordService>: ValueStorage 
         self.logger = logger.category("remote-sync")
     }
 
+    /// The history of the preferences' file system: a ``PersistentValue`` over this storage
+    /// reports its edits there on a simulated device, acknowledged once the service confirmed
+    /// the save (see ``StorageHistory``).
+    public var storageHistory: (any StorageHistory)? { preferences.fileSystemHistory }
+
     /// The id of the remote record, if one was created and not forgotten.
     public var recordID: String? { preferences[idKey] }
 
@@ -103,7 +108,12 @@ public final class RemoteRecordSync<Service: RemoteRecordService>: ValueStorage 
 
     private func remember(_ value: String?, for key: PreferenceKey<String?>) throws(ValueStorageError) {
         do {
-            if let value { try preferences.set(value, for: key) } else { try preferences.removeValue(for: key) }
+            // Bookkeeping the user never sees: not reported to the history.
+            if let value {
+                try preferences.set(value, for: key, reportsHistory: false)
+            } else {
+                try preferences.removeValue(for: key, reportsHistory: false)
+            }
         } catch {
             throw .store(error)
         }

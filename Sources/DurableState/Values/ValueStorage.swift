@@ -27,9 +27,17 @@ public protocol ValueStorage<Value>: AnyObject {
     /// moved aside, a backup used instead), so that the owner can tell the user. Empty for
     /// storages that have nothing to report.
     var lastLoadIssues: [LoadIssue] { get }
+
+    /// The history a ``PersistentValue`` over this storage reports its edits to on a simulated
+    /// device (``StorageHistory``): the one of the storage's file system. `nil` by default, and
+    /// on a device.
+    var storageHistory: (any StorageHistory)? { get }
 }
 
 extension ValueStorage {
     /// Nothing to report.
     public var lastLoadIssues: [LoadIssue] { [] }
+
+    /// No history.
+    public var storageHistory: (any StorageHistory)? { nil }
 }

@@ -27,6 +27,8 @@ public final class BackgroundTask {
     public let scope: TaskScope
     /// Called shortly before the budget runs out (or when the system ends the task early, or the
     /// user returns during a processing task); stop work and call ``setTaskCompleted(success:)``.
+    /// Released once called, and when the task completes or is abandoned: a handler that captures
+    /// its task, as in the example above, does not keep it alive.
     public var expirationHandler: (@MainActor () -> Void)?
     /// `nil` while running; the success flag once completed.
     public private(set) var completion: Bool?
@@ -54,6 +56,7 @@ public final class BackgroundTask {
     public func setTaskCompleted(success: Bool) {
         guard completion == nil else { return }
         completion = success
+        expirationHandler = nil
         cancelTimers()
         scope.end()
         onComplete(self)
@@ -63,11 +66,14 @@ public final class BackgroundTask {
     func expire() {
         guard completion == nil, !didExpire else { return }
         didExpire = true
-        expirationHandler?()
+        let handler = expirationHandler
+        expirationHandler = nil
+        handler?()
     }
 
     /// The process was killed: no callback, the scope's tasks are cancelled.
     func abandon() {
+        expirationHandler = nil
         cancelTimers()
         scope.abandon()
     }

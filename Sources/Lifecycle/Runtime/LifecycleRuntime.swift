@@ -30,7 +30,7 @@ public final class LifecycleRuntime {
     public let applicationScope: TaskScope
     /// The host that drives this runtime.
     public weak var host: (any LifecycleHost)?
-    /// App-wide callbacks; retained.
+    /// App-wide callbacks; retained until the process ends.
     public var applicationDelegate: (any ApplicationDelegate)?
     /// Creates the delegate of each new scene object; called just before `willConnect`.
     public var sceneDelegateFactory: (@MainActor (LifecycleScene) -> (any SceneDelegate)?)?
@@ -158,9 +158,10 @@ public final class LifecycleRuntime {
     }
 
     /// Marks the process as killed: no callback runs, every scope is abandoned (its tasks
-    /// cancelled), scheduled background deadlines are dropped, observers are released and later
-    /// events are refused. The simulator calls this to fence an incarnation; a real kill simply
-    /// ends the process.
+    /// cancelled), scheduled background deadlines are dropped, observers and what the app handed
+    /// in (delegates, the scene factory, task and push handlers) are released, and later events
+    /// are refused. The simulator calls this to fence an incarnation; a real kill simply ends the
+    /// process.
     public func markKilled() {
         state = .notRunning
         wasKilled = true
@@ -182,6 +183,7 @@ public final class LifecycleRuntime {
         for timer in pendingSilentPushes.values { timer.cancel() }
         pendingSilentPushes.removeAll()
         applicationScope.abandon()
+        releaseCallbacks()
     }
 
     /// Runs `body` as dispatch: host events handed in meanwhile are queued, then handled in order

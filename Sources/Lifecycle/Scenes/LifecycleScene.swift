@@ -14,7 +14,7 @@ public final class LifecycleScene: Identifiable {
     public let connectionOptions: ConnectionOptions
     /// Work bound to this scene; ended (tasks cancelled) on disconnect.
     public let scope: TaskScope
-    /// The scene's delegate, retained by the scene until it disconnects.
+    /// The scene's delegate, retained by the scene until it disconnects or the process ends.
     public var delegate: (any SceneDelegate)? { attachedDelegate }
     /// The storage behind ``delegate``.
     private var attachedDelegate: (any SceneDelegate)?
@@ -149,5 +149,6 @@ public final class LifecycleScene: Identifiable {
     func halt() {
         registry.close()
         scope.abandon()
+        attachedDelegate = nil
     }
 }

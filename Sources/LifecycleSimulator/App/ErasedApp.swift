@@ -8,6 +8,7 @@ struct ErasedApp {
     struct Action {
         let name: String
         let weight: Int
+        let edits: [EditedValue]
         let isEnabled: @MainActor (AnyObject, LifecycleScene, SimulationEnvironment) -> Bool
         let perform: @MainActor (AnyObject, LifecycleScene, SimulationEnvironment, inout SimulationRandom) -> Void
     }
@@ -19,6 +20,7 @@ struct ErasedApp {
     let links: [URL]
     let restorationMutations: [RestorationMutator]
     let databases: [DatabaseCheck]
+    let variants: [String]
     /// The actions enabled for the incarnation in the scene, as a mask (bit `i` for action `i`):
     /// the same checks as each ``Action/isEnabled`` in action order, with the app's context built
     /// once for all of them and no call back per action (the generator asks before every step).
@@ -29,6 +31,8 @@ struct ErasedApp {
     let firstBrokenInvariant: @MainActor (AnyObject) -> (name: String, message: String)?
     /// Whether no two actions share a name (then ``action(named:)`` finds each action itself).
     let hasUniqueActionNames: Bool
+    /// ``SimulatedApp/historyFromStorage``.
+    let historyFromStorage: Bool
 
     init<Incarnation: AnyObject>(_ app: SimulatedApp<Incarnation>) {
         name = app.name
@@ -40,7 +44,7 @@ struct ErasedApp {
             let isEnabled = action.isEnabled
             let perform = action.perform
             return Action(
-                name: action.name, weight: action.weight,
+                name: action.name, weight: action.weight, edits: action.edits,
                 isEnabled: { object, scene, environment in
                     isEnabled(UserActionContext(incarnation: unsafeDowncast(object, to: Incarnation.self), scene: scene, environment: environment))
                 },
@@ -83,7 +87,9 @@ struct ErasedApp {
         links = app.links
         restorationMutations = app.restorationMutations
         databases = app.databases
+        variants = app.variants
         hasUniqueActionNames = Set(app.actions.map(\.name)).count == app.actions.count
+        historyFromStorage = app.historyFromStorage
     }
 
     func action(named name: String) -> Action? {

@@ -5,26 +5,31 @@ import Lifecycle
 /// what the user can see, and the app's own invariants.
 ///
 /// ```swift
-/// let app = SimulatedApp<NotesIncarnation>(name: "Notes") { environment in
-///     NotesIncarnation(environment: environment)        // the app's composition root
-/// } observe: { notes in
-///     notes.visibleValues                                // [Observation]
+/// var app = SimulatedApp<NotesApp>(name: "Notes") { environment in
+///     NotesApp(fileSystem: environment.fileSystem, clock: environment.clock,   // the app's composition root
+///              runtime: environment.runtime, screens: environment.screens)
 /// }
-/// app.actions = [.init(name: "edit note") { _ in true } perform: { context, random in … }]
+/// app.actions = [
+///     UserAction(name: "type", on: NoteEditor.self, edits: ["note"]) { editor in editor.isEditable }
+///         perform: { editor, random in editor.type("w\(random.int(below: 1_000))") },
+/// ]
 /// ```
 ///
 /// The simulator calls `makeIncarnation` once per launch with a fresh ``SimulationEnvironment``
-/// (its runtime, clock, fenced storage, secrets, logger and history recorder); the incarnation
-/// must take every effect through it. A value owned by the caller; its closures run on the
-/// main actor.
+/// (its runtime, clock, fenced storage, secrets, logger, history recorder and screen registry);
+/// the incarnation must take every effect through it. What the user sees is what the screens
+/// registered with ``SimulationEnvironment/screens`` show (DurableState's `VisibleValues`), plus
+/// whatever ``observe`` adds; what is saved the storage primitives report themselves (see
+/// <doc:SimulatingAnApp>). A value owned by the caller; its closures run on the main actor.
 public struct SimulatedApp<Incarnation: AnyObject>: Sendable {
     /// A name for reports and repro files.
     public var name: String
     /// The composition root: builds the object graph of one process and wires it to the runtime
     /// (application delegate, scene delegate factory, background-task handlers).
     public var makeIncarnation: @MainActor @Sendable (SimulationEnvironment) -> Incarnation
-    /// What the user currently sees that the history checks: one ``Observation`` per loaded value
-    /// (omit values still loading).
+    /// What the user currently sees that the history checks, besides what the registered screens
+    /// show (``SimulationEnvironment/screens``): one ``Observation`` per loaded value (omit values
+    /// still loading). Nothing by default.
     public var observe: @MainActor @Sendable (Incarnation) -> [Observation]
     /// The user's actions, generated only where enabled.
     public var actions: [UserAction<Incarnation>] = []
@@ -42,8 +47,29 @@ public struct SimulatedApp<Incarnation: AnyObject>: Sendable {
     /// so that every run starts as after an earlier launch instead of rebuilding it. The
     /// ``Simulator``'s default disk starts from it; it is durable (a power loss keeps it).
     public var initialDisk = DiskImage()
+    /// Whether DurableState's storage primitives record the app's edits and acknowledgements in
+    /// the history themselves (the default: the incarnation's file system answers its
+    /// ``HistoryRecorder`` as their `StorageHistory`). Turn it off for an app that records its
+    /// whole history by hand, whose keys the primitives' reports would duplicate.
+    public var historyFromStorage = true
+    /// Configurations of the app that runs spread over (a backend, a feature flag), by name: each
+    /// run uses the one its seed draws (a stream of its own, so a replay with the seed gets the
+    /// same one), named in its trace and in a failure's report; the composition root reads it
+    /// from ``SimulationEnvironment/variant``. Empty (the default): one configuration, and
+    /// `variant` is `nil`.
+    ///
+    /// ```swift
+    /// app.variants = ["bundled catalogue", "remote catalogue"]
+    /// ```
+    public var variants: [String] = []
 
-    /// Creates the description of an app.
+    /// Creates the description of an app whose screens say what they show (DurableState's
+    /// `VisibleValues`, registered with ``SimulationEnvironment/screens``).
+    public init(name: String, makeIncarnation: @escaping @MainActor @Sendable (SimulationEnvironment) -> Incarnation) {
+        self.init(name: name, makeIncarnation: makeIncarnation) { _ in [] }
+    }
+
+    /// Creates the description of an app that also lists what the user sees itself.
     public init(
         name: String,
         makeIncarnation: @escaping @MainActor @Sendable (SimulationEnvironment) -> Incarnation,
@@ -53,44 +79,6 @@ public struct SimulatedApp<Incarnation: AnyObject>: Sendable {
         self.makeIncarnation = makeIncarnation
         self.observe = observe
     }
-}
-
-/// A user action the explorer can interleave with OS events: enabled by a precondition, performed
-/// in an active scene with its own random choices. A value owned by the ``SimulatedApp``.
-public struct UserAction<Incarnation: AnyObject>: Sendable {
-    /// The action's name in schedules and reports, such as `edit note`.
-    public var name: String
-    /// Relative weight among enabled actions.
-    public var weight: Int
-    /// Whether the user can perform the action now (a loaded screen, a selected book…).
-    public var isEnabled: @MainActor @Sendable (UserActionContext<Incarnation>) -> Bool
-    /// Performs the action; draws its choices from the generator it is given.
-    public var perform: @MainActor @Sendable (UserActionContext<Incarnation>, inout SimulationRandom) -> Void
-
-    /// Creates an action.
-    public init(
-        name: String,
-        weight: Int = 1,
-        isEnabled: @escaping @MainActor @Sendable (UserActionContext<Incarnation>) -> Bool,
-        perform: @escaping @MainActor @Sendable (UserActionContext<Incarnation>, inout SimulationRandom) -> Void
-    ) {
-        self.name = name
-        self.weight = weight
-        self.isEnabled = isEnabled
-        self.perform = perform
-    }
-}
-
-/// Where a user action happens: the incarnation, the active scene the user touches and the
-/// environment. Valid only during the call it is passed to; main actor.
-@MainActor
-public struct UserActionContext<Incarnation: AnyObject> {
-    /// The app's object graph in the running process.
-    public let incarnation: Incarnation
-    /// The active scene the user acts in.
-    public let scene: LifecycleScene
-    /// The environment of the running process.
-    public let environment: SimulationEnvironment
 }
 
 /// An app invariant: `check` returns a message when it is broken. A value owned by the
@@ -120,19 +108,5 @@ public struct RestorationMutator: Sendable {
     public init(name: String, mutate: @escaping @Sendable (Data, inout SimulationRandom) -> Data) {
         self.name = name
         self.mutate = mutate
-    }
-}
-
-/// One value the user can see, for the history checks. A `Sendable` value.
-public struct Observation: Hashable, Sendable {
-    /// Which value: the same key the app used when it recorded the edits.
-    public var key: HistoryKey
-    /// What is shown (`nil` for nothing, such as an empty note or no selection).
-    public var value: String?
-
-    /// Creates an observation.
-    public init(key: HistoryKey, value: String?) {
-        self.key = key
-        self.value = value
     }
 }

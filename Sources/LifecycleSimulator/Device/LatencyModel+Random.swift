@@ -1,5 +1,5 @@
 /// The latency models the explorer draws from a schedule's seed: an instant, a fast or a slow
-/// disk; an instant, good, poor or flaky network (the flaky one with outages).
+/// disk; an instant, good, poor or flaky network.
 extension LatencyModel {
     /// A model drawn from `random`: one of three disks and one of four networks.
     public static func random(_ random: inout SimulationRandom) -> LatencyModel {
@@ -27,7 +27,6 @@ extension LatencyModel {
                 base: .milliseconds(80), spread: .milliseconds(300), slowTailPerMille: 50, slowTail: .milliseconds(3_000)
             )
             model.networkFailurePerMille = 30
-            model.outages = Outages(periodSeconds: 120 * random.int(in: 1...5), downSeconds: 15 * random.int(in: 1...4))
         }
         return model
     }

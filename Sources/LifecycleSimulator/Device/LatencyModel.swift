@@ -1,8 +1,10 @@
-/// How long the app's I/O and remote calls take on the virtual device, and how remote calls fail:
-/// one ``LatencyDistribution`` per kind of disk operation, one for a remote call's round trip,
-/// a failure rate and the services' outages. By default each schedule draws its own from its
-/// seed (``random(_:)``; ``SimulationOptions/latency``), so the explorer's schedules run on fast
-/// and slow devices, good and poor networks.
+/// How long the app's I/O and remote calls take on the virtual device, and how often the network
+/// loses a request: one ``LatencyDistribution`` per kind of disk operation, one for a remote
+/// call's round trip, and a failure rate. By default each schedule draws its own from its seed
+/// (``random(_:)``; ``SimulationOptions/latency``), so the explorer's schedules run on fast and
+/// slow devices, good and poor networks. A service's outages are not part of the model: they are
+/// events of the schedule (``SimulationEvent/serviceDown(service:failing:)``), so that a repro
+/// says when the service was down.
 ///
 /// A synchronous disk call advances the device clock by its latency as a blocked main thread
 /// would: timers that fall due meanwhile fire late, once it returns. A remote call made through
@@ -26,36 +28,11 @@ public struct LatencyModel: Hashable, Codable, Sendable {
     /// How many remote calls in a thousand fail (the request is lost: nothing happens on the
     /// service), for calls that may fail.
     public var networkFailurePerMille: Int
-    /// When each service is down, if ever.
-    public var outages: Outages?
-
-    /// Periodic outages: every service is down for `downSeconds` of every `periodSeconds`, each
-    /// at its own offset (drawn from its name), so two services are not down together. A value.
-    public struct Outages: Hashable, Codable, Sendable {
-        /// The length of one cycle, in seconds.
-        public var periodSeconds: Int
-        /// How long a service is down in each cycle, in seconds.
-        public var downSeconds: Int
-
-        /// Creates outages of `downSeconds` every `periodSeconds`.
-        public init(periodSeconds: Int, downSeconds: Int) {
-            self.periodSeconds = max(1, periodSeconds)
-            self.downSeconds = max(0, min(downSeconds, self.periodSeconds))
-        }
-
-        /// Whether the service named `service` is down at `milliseconds` of device time.
-        public func isDown(_ service: String, atMilliseconds milliseconds: Int64) -> Bool {
-            let period = Int64(periodSeconds) * 1_000
-            let offset = Int64(FNV1a64(service).value % UInt64(period))
-            return (milliseconds + offset) % period < Int64(downSeconds) * 1_000
-        }
-    }
-
     /// Creates a model.
     public init(
         read: LatencyDistribution, write: LatencyDistribution, fsync: LatencyDistribution,
         rename: LatencyDistribution, directoryFsync: LatencyDistribution, metadata: LatencyDistribution,
-        network: LatencyDistribution, networkFailurePerMille: Int = 0, outages: Outages? = nil
+        network: LatencyDistribution, networkFailurePerMille: Int = 0
     ) {
         self.read = read
         self.write = write
@@ -65,7 +42,6 @@ public struct LatencyModel: Hashable, Codable, Sendable {
         self.metadata = metadata
         self.network = network
         self.networkFailurePerMille = max(0, min(1_000, networkFailurePerMille))
-        self.outages = outages
     }
 
     /// Nothing takes time and no call fails: the device before latency was modelled.
@@ -94,7 +70,7 @@ public struct LatencyModel: Hashable, Codable, Sendable {
 }
 
 extension LatencyModel: CustomStringConvertible {
-    /// A short summary for traces: `disk fsync 1-5ms, network 30-150ms, 1.0% lost, outages 30s/240s`.
+    /// A short summary for traces: `disk fsync 1-5ms, network 30-150ms, 1.0% lost`.
     public var description: String {
         func range(_ distribution: LatencyDistribution) -> String {
             let low = Double(distribution.baseMicroseconds) / 1_000
@@ -108,7 +84,6 @@ extension LatencyModel: CustomStringConvertible {
         } else {
             parts.append("network \(range(network)), \(Self.format(Double(networkFailurePerMille) / 10))% lost")
         }
-        if let outages { parts.append("outages \(outages.downSeconds)s/\(outages.periodSeconds)s") }
         return parts.joined(separator: ", ")
     }
 

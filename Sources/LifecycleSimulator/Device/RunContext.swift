@@ -65,6 +65,14 @@ final class RunContext {
     let recordsDurableOperations: Bool
     /// The storage operations that changed or synced the disk, in order, when recorded.
     private(set) var durableOperations: [DurableOperation] = []
+    /// The remote services the app's incarnations reached, by name, in the order they were
+    /// first used: the services the generator offers outages of.
+    private(set) var remoteServices: [String] = []
+    /// The services down now, and how they fail (``SimulationEvent/serviceDown(service:failing:)``).
+    private(set) var outages: [String: ServiceOutage] = [:]
+    /// When the last request that got no answer reaches the platform's request timeout
+    /// (``SimulatedRemoteService/requestTimeout``): the faults' effects last until then.
+    private(set) var unansweredUntil: LifelineInstant = .zero
 
     init(
         canaries: [String], keepsTrace: Bool, seed: UInt64 = 0, latency: LatencyModel = .none, latencySeed: UInt64 = 0,
@@ -212,27 +220,46 @@ final class RunContext {
     }
 
     /// Decides one remote call of `operation` to `service` (in call order, from the latency
-    /// draws) and traces it: its round trip, and the failure it meets, if any.
+    /// draws) and traces it: its round trip, and the failure it meets, if any (the service's
+    /// outage, else a lost request).
     func decideRemoteCall(service: String, operation: String, mayFail: Bool) -> (Duration, RemoteCallFailure?) {
         let delay = latency.network.draw(&latencyRandom)
         var failure: RemoteCallFailure?
         if mayFail {
-            if let outages = latency.outages, outages.isDown(service, atMilliseconds: nowMilliseconds) {
-                failure = .serviceDown(service)
+            if let outage = outages[service] {
+                failure = RemoteCallFailure(outage, service: service)
+                if outage == .noAnswer {
+                    unansweredUntil = max(unansweredUntil, now.advanced(by: SimulatedRemoteService.requestTimeout))
+                }
             } else if latency.networkFailurePerMille > 0,
                       Int(latencyRandom.next() % 1_000) < latency.networkFailurePerMille {
                 failure = .requestLost(service)
             }
         }
         let microseconds = LatencyDistribution.microseconds(delay)
-        record("remote \(service)", "\(operation) (\(microseconds / 1_000)ms)\(failure.map { ": \($0)" } ?? "")") { hash in
+        // A request that gets no answer has no round trip to show.
+        let roundTrip = failure == .noAnswer(service) ? "" : " (\(microseconds / 1_000)ms)"
+        record("remote \(service)", "\(operation)\(roundTrip)\(failure.map { ": \($0)" } ?? "")") { hash in
             hash.combine(byte: 11)
             hash.combine(service)
             hash.combine(operation)
             hash.combine(microseconds)
-            hash.combine(byte: failure == nil ? 0 : failure == .serviceDown(service) ? 1 : 2)
+            hash.combine(byte: RemoteCallFailure.digestCode(failure))
         }
         return (delay, failure)
+    }
+
+    /// Notes that an incarnation reaches `service`: the generator offers its outages from then
+    /// on (the names stay known across process deaths, in the order they were first used).
+    func registerRemoteService(_ service: String) {
+        if !remoteServices.contains(service) { remoteServices.append(service) }
+    }
+
+    /// Puts `service` down (`outage`) or, for `nil`, back up, and traces it in its lane.
+    func setOutage(of service: String, to outage: ServiceOutage?, reason: String? = nil) {
+        outages[service] = outage
+        let text = outage.map { "down: \($0)" } ?? "up"
+        record("remote \(service)", reason.map { "\(text) (\($0))" } ?? text)
     }
 
     /// Records the run's latency model and the draws made from it (the end of every run).

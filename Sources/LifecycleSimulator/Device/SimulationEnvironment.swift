@@ -7,10 +7,11 @@ import Lifecycle
 ///
 /// ```swift
 /// let app = SimulatedApp<Library>(name: "Library") { environment in
-///     let library = Library(fileSystem: environment.fileSystem, clock: environment.clock)
+///     let library = Library(fileSystem: environment.fileSystem, clock: environment.clock,
+///                           screens: environment.screens)
 ///     environment.runtime.applicationDelegate = library
 ///     return library
-/// } observe: { $0.observations }
+/// }
 /// ```
 ///
 /// Time only through ``clock``, storage only through ``fileSystem`` and ``secretStore``, remote
@@ -35,16 +36,26 @@ public final class SimulationEnvironment {
     public let logger: LifelineLogger
     /// Named locks; one held at suspension is a violation.
     public let locks: SimulatedLocks
-    /// Where the app records edits and acknowledgements.
+    /// Where edits and acknowledgements are recorded: by DurableState's storage primitives
+    /// themselves (it is the ``fileSystem``'s `storageHistory`), by user actions for what they
+    /// change on the screens (``UserAction/edits``), and by the app for custom storage.
     public let history: HistoryRecorder
+    /// The screens the app has open: hand it to the app's view models, which register with it
+    /// (DurableState's `VisibleValues`); what they show is what the history checks, besides
+    /// ``SimulatedApp/observe``.
+    public let screens = ScreenRegistry()
     /// A secret the app should treat as a real credential (a sign-in token from the "server"):
     /// the simulator checks it never reaches preferences, restoration state, logs or plain files.
     public let canary: Secret
+    /// The app's configuration in this run, one of ``SimulatedApp/variants`` (drawn from the
+    /// run's seed), or `nil` when the app declares none.
+    public let variant: String?
     private let context: RunContext
 
     init(
         incarnation: Int, runtime: LifecycleRuntime, clock: VirtualClock, fileSystem: any FileSystem,
-        logger: LifelineLogger, locks: SimulatedLocks, history: HistoryRecorder, canary: Secret, context: RunContext
+        logger: LifelineLogger, locks: SimulatedLocks, history: HistoryRecorder, canary: Secret, variant: String?,
+        context: RunContext
     ) {
         self.incarnation = incarnation
         self.runtime = runtime
@@ -56,6 +67,7 @@ public final class SimulationEnvironment {
         self.locks = locks
         self.history = history
         self.canary = canary
+        self.variant = variant
         self.context = context
     }
 
@@ -70,11 +82,13 @@ public final class SimulationEnvironment {
     }
 
     /// A remote service the app talks to (`catalogue`, `library server`), as the device's network
-    /// treats its calls: each takes a round trip of the run's ``LatencyModel`` on ``clock`` and may
-    /// fail or find the service down. Wrap the app's service client with it in the composition
-    /// root (see ``SimulatedRemoteService``).
+    /// treats its calls: each takes a round trip of the run's ``LatencyModel`` on ``clock``, may be
+    /// lost, and meets the service's outages, which the explorer generates for every service an
+    /// incarnation asked for (``SimulationEvent/serviceDown(service:failing:)``). Wrap the app's
+    /// service client with it in the composition root (see ``SimulatedRemoteService``).
     public func remoteService(_ name: String) -> SimulatedRemoteService {
-        SimulatedRemoteService(name: name, context: context, incarnation: incarnation, clock: clock)
+        context.registerRemoteService(name)
+        return SimulatedRemoteService(name: name, context: context, incarnation: incarnation, clock: clock)
     }
 
     /// Records a line in the trace, in the `app` lane.

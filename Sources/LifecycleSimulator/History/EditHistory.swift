@@ -63,6 +63,9 @@ public final class EditHistory {
     /// The edits recorded since ``consistentView`` was kept: the recorder writes the run's live
     /// edits once right after each (``HistoryRecorder/edit(_:value:durability:)``).
     private(set) var editsSinceView = 0
+    /// What each key shows when nothing is stored, as its storage primitive reported it
+    /// (`StorageHistory.setDefault`): that text means nothing, in edits and on screens alike.
+    private(set) var defaults: [HistoryKey: String] = [:]
 
     /// Creates an empty history.
     public init() {
@@ -88,6 +91,28 @@ public final class EditHistory {
     /// Notes that the entry of `key` changed, for the checks that skip unchanged observations.
     private func noteChange(of key: HistoryKey) {
         if consistentView != nil { changedKeys.append(key) }
+    }
+
+    /// Records that `key` shows `text` when nothing is stored (the latest report wins: every
+    /// incarnation runs the same code). A default of nothing needs no record.
+    func setDefault(_ text: String?, for key: HistoryKey) {
+        guard let text, defaults[key] != text else { return }
+        defaults[key] = text
+        generation += 1
+        forgetView()
+    }
+
+    /// `value` as the checks compare it: `nil` when it is the key's default.
+    func normalized(_ value: String?, of key: HistoryKey) -> String? {
+        guard !defaults.isEmpty, let value, let text = defaults[key], text == value else { return value }
+        return nil
+    }
+
+    /// The newest value recorded for `key`, by any incarnation (`nil` inside when that deleted
+    /// it), or `nil` if none was.
+    func newestValue(of key: HistoryKey) -> String?? {
+        guard let newest = entries[key]?.versions.last else { return nil }
+        return .some(newest.value)
     }
 
     /// Every key with at least one edit, sorted.

@@ -1,3 +1,4 @@
+import DurableState
 import Lifecycle
 
 /// Names one user-visible value in the history: an app-wide value (`basket`) or a value of one
@@ -16,6 +17,12 @@ public struct HistoryKey: Hashable, Comparable, Sendable, CustomStringConvertibl
         self.name = name
         self.scene = scene
         self.digest = Self.digest(name, scene)
+    }
+
+    /// The key of a value the storage primitives and the screens name with DurableState's
+    /// `HistoryName`.
+    public init(_ name: HistoryName) {
+        self.init(name.name, scene: name.scene)
     }
 
     /// Equal when the names and the scenes are equal.
@@ -52,7 +59,8 @@ public struct HistoryKey: Hashable, Comparable, Sendable, CustomStringConvertibl
     }
 }
 
-/// What the history promises about a key's value across process deaths.
+/// What the history promises about a key's value across process deaths. The storage primitives
+/// report with DurableState's `HistoryDurability`, its twin (``init(_:)``).
 public enum Durability: Sendable, Hashable {
     /// Saved data: no acknowledged edit may be lost, an unacknowledged one is whole or absent.
     case durable
@@ -60,8 +68,9 @@ public enum Durability: Sendable, Hashable {
     case ephemeral
     /// A scene's restoration state, kept by the system with the scene's session: an edit is
     /// acknowledged when the simulator captures the scene's restoration payload (the scene went to
-    /// the background or disconnected), not by the inactive rule. After a relaunch the scene shows
-    /// the captured value or a later one; absent only when the payload was damaged.
+    /// the background or disconnected), or when the app saves it (DurableState's
+    /// `RestorationStore`), not by the inactive rule. After a relaunch the scene shows the
+    /// captured value or a later one; absent only when the payload was damaged.
     case restorable
     /// A value the app saves by a request to its service (a sign-in): checked like `durable` after a
     /// relaunch, but acknowledged only when the app says so (or by the liveness wait), never by the
@@ -69,4 +78,14 @@ public enum Durability: Sendable, Hashable {
     /// the request is in flight the screen may show the value before it (a request can fail or be
     /// abandoned), so the edit is not one the screen must show at once.
     case requested
+
+    /// The durability a storage primitive reported.
+    public init(_ durability: HistoryDurability) {
+        switch durability {
+        case .durable: self = .durable
+        case .ephemeral: self = .ephemeral
+        case .restorable: self = .restorable
+        case .requested: self = .requested
+        }
+    }
 }

@@ -1,3 +1,4 @@
+import DurableState
 import Lifecycle
 
 /// How an app under simulation tells the history what the user did and what is saved.
@@ -7,10 +8,13 @@ import Lifecycle
 /// environment.history.acknowledge(HistoryKey("note", scene: scene.id), value: text) // "Saved"
 /// ```
 ///
-/// Record every user-visible edit when it is made (including the app's own, such as clearing a
-/// selection whose record was deleted), and acknowledge a value when the app would tell the user
-/// it is saved. One recorder per incarnation, from its ``SimulationEnvironment``; calls from a dead
-/// incarnation are ignored. Lives on the main actor.
+/// The storage primitives of DurableState record through it themselves (it is the
+/// `StorageHistory` of the incarnation's file system), and user actions record the values their
+/// screens show changed (``UserAction/edits``): record by hand only what neither sees — custom
+/// storage, a request to a service. Record every user-visible edit when it is made (including
+/// the app's own, such as clearing a selection whose record was deleted), and acknowledge a value
+/// when the app would tell the user it is saved. One recorder per incarnation, from its
+/// ``SimulationEnvironment``; calls from a dead incarnation are ignored. Lives on the main actor.
 @MainActor
 public final class HistoryRecorder {
     private let context: RunContext
@@ -23,9 +27,16 @@ public final class HistoryRecorder {
         self.onEdit = onEdit
     }
 
+    /// Whether the recorder's incarnation is alive (its calls count).
+    var isAlive: Bool { context.isAlive(incarnation) }
+
+    /// The run's history.
+    var history: EditHistory { context.history }
+
     /// Records that the user (or the app on the user's behalf) set `key` to `value`.
     public func edit(_ key: HistoryKey, value: String?, durability: Durability = .durable) {
         guard context.isAlive(incarnation) else { return }
+        let value = context.history.normalized(value, of: key)
         if context.isSuspended { context.reportWorkAfterBackgroundTime("an edit of \(key)") }
         context.history.recordEdit(key, value: value, durability: durability, incarnation: incarnation, step: context.step)
         context.record("history", "edit \(key) = \(Self.show(value))") { hash in
@@ -62,6 +73,7 @@ public final class HistoryRecorder {
     /// value the user never set in this process does nothing.
     public func acknowledge(_ key: HistoryKey, value: String?) {
         guard context.isAlive(incarnation) else { return }
+        let value = context.history.normalized(value, of: key)
         if context.history.acknowledge(key, value: value, incarnation: incarnation) {
             context.record("history", "ack \(key) = \(Self.show(value))") { hash in
                 Self.digest(key, value, tag: 7, into: &hash)

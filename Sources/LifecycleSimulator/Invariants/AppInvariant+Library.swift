@@ -101,4 +101,31 @@ extension AppInvariant {
             return nil
         }
     }
+
+    /// *Restorable ids survive transient failures*: the app takes an identifier out of a scene's
+    /// restorable state (its selection, a screen on its navigation stack) only when the record
+    /// is gone — a definite "not found" from its source. A lookup that could not be answered
+    /// (offline, a timeout, a server error) says nothing about the record; an app that reads it
+    /// as "not found" shortens the window, writes the shorter state into the next payload, and
+    /// the window the user left open is gone for good after a short outage at launch
+    /// (DurableState's *Durability promises*, `LoadState.notFound` against `.unavailable`).
+    ///
+    /// `dropped` lists the identifiers the app dropped in this process, oldest first, each with
+    /// whether its record exists at the simulated source. (An identifier lost without the app
+    /// saying so is the history's to find: a restorable field that changed without an edit.)
+    /// Generate the services' outages (``SimulationEvent/serviceDown(service:failing:)``, which
+    /// the explorer does for every service reached through
+    /// ``SimulationEnvironment/remoteService(_:)``) for the rule to be tested.
+    public static func restorableIdsSurviveTransientFailures(
+        _ dropped: @escaping @MainActor @Sendable (Incarnation) -> [DroppedIdentifier]
+    ) -> AppInvariant {
+        AppInvariant(name: "restorable ids survive transient failures") { incarnation in
+            for drop in dropped(incarnation) where drop.recordExists {
+                let cause = drop.lookupFailure.map { "its lookup failed (\($0)), and the failure was read as “not found”" }
+                    ?? "its source never said it is gone"
+                return "scene \(drop.scene.rawValue) dropped \(drop.id) from its \(drop.field), but the record exists: \(cause)"
+            }
+            return nil
+        }
+    }
 }

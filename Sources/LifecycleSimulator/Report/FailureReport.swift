@@ -60,7 +60,7 @@ public struct FailureReport: Sendable {
         """
         FAILURE in \(appName)
         \(violation)
-        seed \(seed); shrunk from \(originalEventCount) to \(events.count) events
+        seed \(seed)\(outcome.variant.map { ", variant \"\($0)\"" } ?? ""); shrunk from \(originalEventCount) to \(events.count) events
 
         Replay:
         \(swiftSnippet)

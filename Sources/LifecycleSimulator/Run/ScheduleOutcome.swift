@@ -3,6 +3,8 @@
 public struct ScheduleOutcome: Sendable {
     /// The seed of the run (schedule generation and the canary).
     public var seed: UInt64
+    /// The app's configuration the run used (``SimulatedApp/variants``), drawn from the seed.
+    public var variant: String?
     /// The events that were legal and applied, in order (a replay of them reproduces the run).
     public var events: [SimulationEvent]
     /// Events the explorer's own replays skipped because their precondition did not hold (a

@@ -99,6 +99,13 @@ extension SimulationRun {
         case .corruptFile(let seed):
             corruptFile(seed: seed)
             return .applied
+        case let .serviceDown(service, outage):
+            // Nothing runs: the next call to the service meets the outage.
+            context.setOutage(of: service, to: outage)
+            return .applied
+        case .serviceUp(let service):
+            context.setOutage(of: service, to: nil)
+            return .applied
         }
         return settledWithoutWaiting() ? .applied : .appliedUnsettled
     }
@@ -181,7 +188,19 @@ extension SimulationRun {
             hash.combine(scene.id.rawValue)
             hash.combine(name)
         }
+        guard !action.edits.isEmpty else {
+            return action.perform(appIncarnation, scene, current.environment, &random)
+        }
+        let before = observations(of: current, app: appIncarnation)
         action.perform(appIncarnation, scene, current.environment, &random)
+        let after = observations(of: current, app: appIncarnation)
+        // What the action meant to change, on its scene's screens or app-wide, and changed.
+        for edited in action.edits {
+            let meant = { (observation: Observation) in
+                (observation.key.scene == scene.id || observation.key.scene == nil) && edited.matches(observation.key)
+            }
+            current.environment.history.edit(changesFrom: before.filter(meant), to: after.filter(meant), durability: edited.durability)
+        }
     }
 
     /// Connects the scene of `slot`, creating its session if the slot is empty.

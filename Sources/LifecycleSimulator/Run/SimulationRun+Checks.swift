@@ -1,3 +1,4 @@
+import DurableState
 import Foundation
 import Lifecycle
 
@@ -46,7 +47,12 @@ extension SimulationRun {
         guard violation == nil, let current, let appIncarnation = current.app else { return }
         let history = context.history
         let liveEdits = inbox.liveEdits
-        let observations = app.observe(appIncarnation)
+        var observations = observations(of: current, app: appIncarnation)
+        if !history.defaults.isEmpty {
+            for index in observations.indices {
+                observations[index].value = history.normalized(observations[index].value, of: observations[index].key)
+            }
+        }
         // The check of an observation depends only on what it shows, the key's live edit and the
         // key's history entry: one that passed in the same place of the last consistent view, of
         // a key with no change of entry since, passes again when the live edits are unchanged.
@@ -81,6 +87,15 @@ extension SimulationRun {
         history.keep(EditHistory.ConsistentView(observations: observations, liveEditsRevision: inbox.liveEditsRevision))
     }
 
+    /// What the user of `current` sees: the app's own observations, then what its registered
+    /// screens show.
+    func observations(of current: ProcessIncarnation, app appIncarnation: AnyObject) -> [Observation] {
+        let observed = app.observe(appIncarnation)
+        let screens = current.environment.screens
+        guard !screens.isEmpty else { return observed }
+        return observed + screens.visibleValues.map(Observation.init)
+    }
+
     private func report(_ key: HistoryKey, shows value: String?, expected: String??, live: Bool) {
         let verdict = context.history.verdict(for: key, shows: value, expected: expected, live: live, step: context.step)
         context.report(verdict.kind, verdict.message)
@@ -93,20 +108,25 @@ extension SimulationRun {
         }
     }
 
-    /// Liveness and durability: after the faults stop, the app runs untouched for the liveness
-    /// bound, and unless it was suspended meanwhile every edit it made must then be saved; the
+    /// Liveness and durability: after the faults stop (every service down comes back, and every
+    /// request that got no answer has reached the platform's request timeout), the app runs
+    /// untouched for the liveness bound, and unless it was suspended meanwhile every edit it made must then be saved; the
     /// process is killed and relaunched with every session, and what the user sees is checked
     /// against the history.
     func finalCheck() async {
         context.step = applied.count
         context.record("step", "final check: liveness wait, relaunch, history")
+        // The faults stop: every service answers again (calls in flight keep their fate).
+        for service in context.outages.keys.sorted() {
+            context.setOutage(of: service, to: nil, reason: "the final check")
+        }
         // Each step below is awaited only when it must wait (see `perform(_:)`).
         if let armed = armedForNextStep {
             armedForNextStep = nil
             if let dead = dieWithoutWaiting(armed.death) { await drain(dead) }
         }
         if let current, isRunning {
-            let target = context.now.advanced(by: options.livenessBound)
+            let target = max(context.now, context.unansweredUntil).advanced(by: options.livenessBound)
             let progress = advanceTimeUntilWaiting(to: target)
             if progress != .done { await completeAdvance(progress, to: target) }
             // A process suspended meanwhile (its background time ended) could not finish what

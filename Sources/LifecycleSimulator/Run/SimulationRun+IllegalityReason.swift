@@ -79,6 +79,10 @@ extension SimulationRun {
             return "time must move forward, not by \(hours) h"
         case .corruptFile:
             return current != nil ? "the process is running (files are damaged only while it is not)" : "no file can be damaged"
+        case .serviceDown(let service, _):
+            return "\(service) is already down (\(context.outages[service]?.description ?? "?"))"
+        case .serviceUp(let service):
+            return "\(service) is not down"
         }
         return "its precondition does not hold"
     }

@@ -65,6 +65,10 @@ extension SimulationRun {
             return hours > 0
         case .corruptFile:
             return current == nil && !damageableFiles().isEmpty
+        case .serviceDown(let service, _):
+            return context.outages[service] == nil
+        case .serviceUp(let service):
+            return context.outages[service] != nil
         }
     }
 

@@ -68,10 +68,12 @@ extension SimulationRun {
         let history = HistoryRecorder(context: context, incarnation: number) { [inbox] key, value, durability in
             inbox.liveEdits[key] = durability == .requested ? nil : .some(value)
         }
-        let fileSystem = IncarnationFileSystem(base: disk.mountFileSystem(), context: context, incarnation: number)
+        let fileSystem = IncarnationFileSystem(
+            base: disk.mountFileSystem(), context: context, incarnation: number, history: app.historyFromStorage ? history : nil
+        )
         let environment = SimulationEnvironment(
             incarnation: number, runtime: runtime, clock: clock, fileSystem: fileSystem, logger: logger,
-            locks: locks, history: history, canary: canary, context: context
+            locks: locks, history: history, canary: canary, variant: variant, context: context
         )
         let incarnation = ProcessIncarnation(
             number: number, runtime: runtime, clock: clock, locks: locks, environment: environment, host: host

@@ -15,6 +15,8 @@ final class SimulationRun {
     let context: RunContext
     let disk: any DeviceDisk
     let canary: Secret
+    /// The app's configuration in this run (``SimulatedApp/variants``), drawn from the seed.
+    let variant: String?
     /// What the incarnations' callbacks report: requests, live edits, resignations.
     let inbox = DeviceInbox()
 
@@ -61,6 +63,13 @@ final class SimulationRun {
             recordsDurableOperations: options.recordsDurableOperations
         )
         if latency != .none { context.record("run", "latency \(latency)") }
+        if app.variants.isEmpty {
+            variant = nil
+        } else {
+            let draw = SimulationRandom.derive(seed, Self.variantStream) % UInt64(app.variants.count)
+            variant = app.variants[Int(draw)]
+            context.record("run", "variant \(app.variants[Int(draw)])")
+        }
         self.cachedScenes = (0...max(1, options.maxScenes)).map { _ in SceneCell() }
     }
 
@@ -71,6 +80,8 @@ final class SimulationRun {
 
     /// The index of the latency stream among the streams derived from a run's seed.
     static let latencyStream: UInt64 = 0x1A7E_0C1
+    /// The index of the stream the app's variant is drawn from.
+    static let variantStream: UInt64 = 0x7A_21A7
 
     var violation: Violation? { context.violation }
     var isAlive: Bool { current != nil }
@@ -229,7 +240,7 @@ final class SimulationRun {
         context.recordLatencyDraws()
         InlineJobs.end()
         return ScheduleOutcome(
-            seed: seed, events: applied, skipped: skipped, violation: violation,
+            seed: seed, variant: variant, events: applied, skipped: skipped, violation: violation,
             traceHash: context.trace.hash, trace: context.trace.records, writesPerStep: writesPerStep,
             yields: yields, simulatedMilliseconds: RunContext.milliseconds(context.now),
             incarnations: incarnationCount, durableOperations: context.durableOperations

@@ -1,5 +1,6 @@
 /// The kinds of ``SimulationEvent`` a swarm configuration enables and weighs, plus
-/// ``mutatedRestoration`` (connect with a damaged payload). A `Codable` value.
+/// ``mutatedRestoration`` (connect with a damaged payload) and ``serviceOutage`` (a remote
+/// service going down and coming back). A `Codable` value.
 public enum EventKind: String, Hashable, Codable, Sendable, CaseIterable, Comparable {
     // Each case is the kind of the ``SimulationEvent`` case of the same name.
 
@@ -13,6 +14,9 @@ public enum EventKind: String, Hashable, Codable, Sendable, CaseIterable, Compar
     case grantBackgroundTask, expireBackgroundTask, expireExtraTime, silentPush
     /// Time and storage damage.
     case advance, clockJump, corruptFile
+    /// A remote service going down, or coming back (``SimulationEvent/serviceDown(service:failing:)``,
+    /// ``SimulationEvent/serviceUp(service:)``).
+    case serviceOutage
 
     /// Kinds every swarm configuration keeps: without them nothing happens.
     public static let essential: Set<EventKind> = [.launch, .userAction, .advance]
@@ -56,6 +60,7 @@ public enum EventKind: String, Hashable, Codable, Sendable, CaseIterable, Compar
         case .advance: 21
         case .clockJump: 22
         case .corruptFile: 23
+        case .serviceOutage: 24
         }
     }
 }
@@ -88,6 +93,7 @@ extension SimulationEvent {
         case .advance: .advance
         case .clockJump: .clockJump
         case .corruptFile: .corruptFile
+        case .serviceDown, .serviceUp: .serviceOutage
         }
     }
 }

@@ -22,6 +22,9 @@ struct ScheduleGenerator {
         case advance
         case clockJump
         case corruptFile
+        /// The service at `index` of the run's remote services goes down, or comes back.
+        case serviceDown(index: Int)
+        case serviceUp(index: Int)
     }
 
     let swarm: SwarmConfiguration
@@ -279,6 +282,12 @@ struct ScheduleGenerator {
         }
         offers.add(.advance, .advance, 2)
         offers.add(.clockJump, .clockJump, 1)
+        if buffers.weight(of: .serviceOutage) > 0 {
+            let context = run.context
+            for (index, service) in context.remoteServices.enumerated() {
+                offers.add(.serviceOutage, context.outages[service] == nil ? .serviceDown(index: index) : .serviceUp(index: index), 1)
+            }
+        }
         guard !offers.isEmpty else { return nil }
         let chosen = offers.template(at: offers.draw(&random))
         return instantiate(chosen, offers: offers, run: run, random: &random)
@@ -342,6 +351,10 @@ struct ScheduleGenerator {
             return .clockJump(hours: random.int(in: 1...24))
         case .corruptFile:
             return .corruptFile(seed: random.next() % 1_000)
+        case .serviceDown(let index):
+            return .serviceDown(service: run.context.remoteServices[index], failing: random.element(of: ServiceOutage.allCases))
+        case .serviceUp(let index):
+            return .serviceUp(service: run.context.remoteServices[index])
         }
     }
 }

@@ -27,6 +27,8 @@ extension SimulationEvent: CustomStringConvertible {
         case .advance(let milliseconds): "advance(\(milliseconds)ms)"
         case .clockJump(let hours): "clockJump(\(hours)h)"
         case .corruptFile(let seed): "corruptFile(seed \(seed))"
+        case let .serviceDown(service, outage): "serviceDown(\(service), \(outage))"
+        case .serviceUp(let service): "serviceUp(\(service))"
         }
     }
 
@@ -60,6 +62,8 @@ extension SimulationEvent: CustomStringConvertible {
         case .advance(let milliseconds): ".advance(milliseconds: \(milliseconds))"
         case .clockJump(let hours): ".clockJump(hours: \(hours))"
         case .corruptFile(let seed): ".corruptFile(seed: \(seed))"
+        case let .serviceDown(service, outage): ".serviceDown(service: \(Self.quoted(service)), failing: .\(outage.rawValue))"
+        case .serviceUp(let service): ".serviceUp(service: \(Self.quoted(service)))"
         }
     }
 

@@ -52,6 +52,11 @@ extension SimulationEvent {
         case .advance(let milliseconds): hash.combine(byte: 22); hash.combine(milliseconds)
         case .clockJump(let hours): hash.combine(byte: 23); hash.combine(hours)
         case .corruptFile(let seed): hash.combine(byte: 24); hash.combine(seed)
+        case let .serviceDown(service, outage):
+            hash.combine(byte: 25)
+            hash.combine(service)
+            hash.combine(outage.rawValue)
+        case .serviceUp(let service): hash.combine(byte: 26); hash.combine(service)
         }
     }
 }

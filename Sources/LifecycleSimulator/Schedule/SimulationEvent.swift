@@ -77,6 +77,12 @@ public enum SimulationEvent: Hashable, Codable, Sendable {
     case clockJump(hours: Int)
     /// While the process is not running, the simulator damages one file on disk.
     case corruptFile(seed: UInt64)
+    /// The remote service named `service` (``SimulatedRemoteService/name``) goes down: from this
+    /// step until ``serviceUp(service:)`` or the final check, the calls that may fail meet
+    /// `failing`. The device keeps it down across process deaths: an app may launch into it.
+    case serviceDown(service: String, failing: ServiceOutage)
+    /// The remote service named `service`, down, answers again.
+    case serviceUp(service: String)
 }
 
 /// How a foreground launch starts. A `Codable` value.

@@ -23,6 +23,11 @@ public struct Explorer<Incarnation: AnyObject> {
     /// How many more failures a random search may look at for a shorter one.
     public var extraFailures = 4
 
+    /// Real time after which a search starts no more schedules (`nil`: none). The schedules run
+    /// stay deterministic; how many run within the budget depends on the machine. A failure
+    /// found within the budget is still shrunk in full.
+    public var timeBudget: Duration?
+
     /// Whether ``explore(seed:schedules:depth:progress:)`` also crashes the schedules that pass
     /// at their durable operations: the default search (see <doc:Search>). Off, it runs random
     /// schedules only.
@@ -56,7 +61,9 @@ public struct Explorer<Incarnation: AnyObject> {
         var crashPoints = CrashPoints()
         var extra = 0
         var pacing = SearchPacing()
+        let deadline = self.deadline
         search: for index in 0..<schedules {
+            if let deadline, ContinuousClock.now >= deadline { break }
             await pacing.yieldIfDue()
             let scheduleSeed = SimulationRandom.derive(seed, UInt64(index))
             let outcome = await simulator.run(seed: scheduleSeed, depth: depth)
@@ -107,10 +114,12 @@ public struct Explorer<Incarnation: AnyObject> {
         }
         let deaths: [ProcessDeath] = [.kill] + PowerLossPolicy.allCases.map { .powerLoss(policy: $0, seed: 0) }
         var pacing = SearchPacing()
+        let deadline = self.deadline
         for (step, writes) in base.writesPerStep.enumerated() where base.events[step].kind != .crashDuringNextStep {
             for operation in 1...(writes + 1) {
                 for death in deaths {
                     guard summary.schedules < limit else { return summary }
+                    if let deadline, ContinuousClock.now >= deadline { return summary }
                     await pacing.yieldIfDue()
                     var candidate = Array(base.events[..<step])
                     candidate.append(.crashDuringNextStep(atOperation: operation, death: death))
@@ -135,9 +144,11 @@ public struct Explorer<Incarnation: AnyObject> {
         let letters = alphabet ?? defaultAlphabet()
         var stack: [[SimulationEvent]] = [[]]
         var pacing = SearchPacing()
+        let deadline = self.deadline
         while let prefix = stack.popLast() {
             for letter in letters.reversed() {
                 guard summary.schedules < limit, summary.failure == nil else { return summary }
+                if let deadline, ContinuousClock.now >= deadline { return summary }
                 await pacing.yieldIfDue()
                 let candidate = prefix + [letter]
                 let outcome = await simulator.replaySkippingIllegal(candidate, seed: 0)
@@ -169,6 +180,11 @@ public struct Explorer<Incarnation: AnyObject> {
             .powerLoss(policy: .inOrderPrefix, seed: 0),
         ]
         return letters
+    }
+
+    /// When the ``timeBudget`` of a search starting now runs out.
+    private var deadline: ContinuousClock.Instant? {
+        timeBudget.map { ContinuousClock.now.advanced(by: $0) }
     }
 
     private func fail(_ summary: inout ExplorationSummary, _ outcome: ScheduleOutcome) async {

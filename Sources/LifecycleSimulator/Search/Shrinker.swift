@@ -1,8 +1,8 @@
 /// Reduces a failing schedule to a minimal legal one that fails the same way: deletes spans of
 /// events (halves, quarters… single events, as ddmin does, then every adjacent pair), then
 /// simplifies each remaining event (smaller waits, seed 0, a kill instead of a power loss, no
-/// payload damage, the first scene slot; a crash in the middle of a step becomes a plain crash
-/// after the step before it), repeating until nothing more can go. Every candidate is replayed from scratch; events
+/// payload damage, the first scene slot, a friendlier outage; a crash in the middle of a step
+/// becomes a plain crash after the step before it), repeating until nothing more can go. Every candidate is replayed from scratch; events
 /// whose preconditions no longer hold are skipped by the replay and dropped, so the result is a
 /// legal schedule.
 ///
@@ -156,6 +156,11 @@ public struct Shrinker<Incarnation: AnyObject> {
             return [.advance(milliseconds: 30_000)] + (hours > 1 ? [.clockJump(hours: 1)] : [])
         case .corruptFile(let seed):
             return seed == 0 ? [] : [.corruptFile(seed: 0)]
+        case let .serviceDown(service, outage):
+            // The friendlier failures first (the order of `ServiceOutage.allCases`).
+            return ServiceOutage.allCases.prefix { $0 != outage }.map { .serviceDown(service: service, failing: $0) }
+        case .serviceUp:
+            return []
         case .disconnectScene, .discardSession, .activate, .resignActive, .enterBackground, .enterForeground,
              .suspend, .kill, .memoryWarning, .grantBackgroundTask, .expireBackgroundTask, .expireExtraTime, .silentPush:
             return []

@@ -20,6 +20,7 @@ enum CampusProcess {
         let process = Process()
         process.executableURL = URL(fileURLWithPath: "/bin/sh")
         process.arguments = ["-c", "umask \(umask); exec \"$0\" \"$@\"", try Terminal.binary()] + arguments
+        process.environment = ProcessInfo.processInfo.environment.merging(Sanitizer.appProcessOptions) { _, app in app }
         let errors = Pipe()
         process.standardInput = FileHandle.nullDevice
         process.standardOutput = FileHandle.nullDevice

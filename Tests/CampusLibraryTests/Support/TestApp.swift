@@ -66,6 +66,12 @@ final class TestApp {
         composition = try AppComposition(environment: environment, overrides: overrides)
     }
 
+    /// The incarnation ends with the test that made it, killed as the simulator kills one: its app
+    /// graph holds the runtime, which holds the graph's delegates until the process ends.
+    isolated deinit {
+        runtime.markKilled()
+    }
+
     /// The next incarnation: same clock, storage, secrets and service.
     func relaunch(books: [Book]? = nil, catalogue: (any CatalogueService)? = nil) throws -> TestApp {
         try TestApp(

@@ -1,4 +1,5 @@
 import Foundation
+import LifelineTestSupport
 
 #if canImport(Glibc)
 import Glibc
@@ -23,8 +24,12 @@ final class Terminal: Sendable {
     }
 
     init() throws {
+        // The shell starts from an empty environment, but for the sanitizer options of
+        // `make sanitize`, which the app must see (its ASan suppressions among them).
+        let sanitizerOptions = Sanitizer.appProcessOptions.sorted { $0.key < $1.key }.map { "'\($0.key)=\($0.value)'" }
+        let shell = ["env -i PATH=/usr/bin:/bin TERM=xterm-256color HOME=/tmp"] + sanitizerOptions + ["bash --norc --noprofile"]
         // The server this starts keeps running in the background: it must not inherit a pipe.
-        try tmux(capturing: false, ["new-session", "-d", "-s", "e2e", "-x", "100", "-y", "30", "env -i PATH=/usr/bin:/bin TERM=xterm-256color HOME=/tmp bash --norc --noprofile"])
+        try tmux(capturing: false, ["new-session", "-d", "-s", "e2e", "-x", "100", "-y", "30", shell.joined(separator: " ")])
     }
 
     func shutDown() {

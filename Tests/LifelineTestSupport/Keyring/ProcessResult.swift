@@ -9,8 +9,8 @@ public struct ProcessResult: Sendable {
     /// Standard error.
     public var error: String
 
-    /// Runs `tool` (a path, or a name looked up in `PATH`) with exactly `environment`, and waits
-    /// for it, at most `timeout`.
+    /// Runs `tool` (a path, or a name looked up in `PATH`) with exactly `environment` (and, under
+    /// `make sanitize`, the sanitizer's options), and waits for it, at most `timeout`.
     /// - Throws: ``TestKeyringError`` if it cannot be found or started, or does not end in time
     ///   (it is then killed).
     public static func run(
@@ -20,7 +20,7 @@ public struct ProcessResult: Sendable {
         let process = Process()
         process.executableURL = URL(fileURLWithPath: path)
         process.arguments = arguments
-        process.environment = environment
+        process.environment = environment.merging(Sanitizer.appProcessOptions) { own, _ in own }
         let directory = FileManager.default.temporaryDirectory.path + "/lifeline-process-\(UUID().uuidString)"
         try FileManager.default.createDirectory(atPath: directory, withIntermediateDirectories: true)
         defer { try? FileManager.default.removeItem(atPath: directory) }

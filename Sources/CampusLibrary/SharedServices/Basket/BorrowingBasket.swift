@@ -42,6 +42,10 @@ public final class BorrowingBasket {
     @ObservationIgnored private let logger: LifelineLogger
     /// Changes made before hydration, in order; emptied when they are applied.
     @ObservationIgnored private var earlyChanges: [Change] = []
+    /// Called once the changes made before hydration have been applied on top of the saved
+    /// basket (not called when there were none). The simulator records the merged basket then,
+    /// as the outcome of the student's early changes.
+    @ObservationIgnored public var onEarlyChangesApplied: (@MainActor () -> Void)?
 
     /// Creates the basket; call ``hydrate()`` once the catalogue has loaded.
     public init(
@@ -116,6 +120,7 @@ public final class BorrowingBasket {
             case .remove(let id): remove(id)
             }
         }
+        if !changes.isEmpty { onEarlyChangesApplied?() }
     }
 
     /// Adds `book` (once).

@@ -1,0 +1,42 @@
+import Foundation
+import LifecycleSimulator
+import LifecycleSimulatorTesting
+import NotesAndLists
+import NotesAndListsSimulation
+import Testing
+
+@Suite("Notes and Lists on the lifecycle simulator")
+@MainActor
+struct NotesAndListsSimulationTests {
+    /// Schedules of the clean run: a few seconds by default, 2,000 with `LIFELINE_SIM_FULL=1`.
+    static let schedules = ProcessInfo.processInfo.environment["LIFELINE_SIM_FULL"] == "1" ? 2_000 : 30
+
+    @Test("no lifecycle violation in 30 schedules (2,000 with LIFELINE_SIM_FULL=1)")
+    func survivesTheLifecycle() async {
+        let summary = await expectNoLifecycleViolations(in: NotesApp.simulated(), schedules: Self.schedules)
+        #expect(summary.schedules == Self.schedules)
+    }
+
+    @Test("a draft saved only on background is found and shrunk")
+    func findsTheDraftSavedOnlyOnBackground() async throws {
+        var summary: ExplorationSummary?
+        await withKnownIssue {
+            summary = await expectNoLifecycleViolations(in: NotesApp.simulated(bugs: [.draftSavedOnlyOnBackground]))
+        }
+        let failure = try #require(summary?.failure)
+        #expect(failure.violation.kind == .lostAcknowledgedEdit)
+        #expect(failure.events.count <= 10)
+    }
+
+    @Test("the repro of the lost draft replays clean on the app as it ships")
+    func lostDraftStaysFixed() async throws {
+        try await expectReproPasses("Repros/lost-draft.json", in: NotesApp.simulated())
+    }
+
+    @Test("the repro of the lost draft still fails with the bug planted")
+    func lostDraftReproducesWithTheBug() async {
+        await withKnownIssue {
+            try await expectReproPasses("Repros/lost-draft.json", in: NotesApp.simulated(bugs: [.draftSavedOnlyOnBackground]))
+        }
+    }
+}

@@ -1,0 +1,43 @@
+/// Where the storage primitives report what the user edited and what is saved, when they run on
+/// a simulated device: the lifecycle simulator's history of each value the user sees.
+///
+/// ```swift
+/// // Custom storage, reporting by hand (the primitives do this themselves):
+/// let history = fileSystem.storageHistory                 // nil outside a simulation
+/// history?.willSave("todo", text: todo.title, durability: .durable)
+/// try myStore.write(todo)                                // the app's own storage
+/// history?.didSave("todo", text: todo.title)             // the app may now say "Saved"
+/// ```
+///
+/// ``FileSystem/storageHistory`` reaches it: the simulator's file systems answer the history of
+/// the process incarnation they belong to, ``POSIXFileSystem`` answers `nil`, so on a real device
+/// every report is one `nil` check. ``PersistentValue`` (an edit when set, acknowledged when its
+/// ``SaveState`` says saved), ``DocumentStore``, ``Preferences`` and ``RestorationStore`` (an edit
+/// before each save, acknowledged once it returned) and ``Database`` (the changes a transaction
+/// names with ``Database/recordChange(of:to:isolation:)``, acknowledged at commit) report without
+/// the app's help; ``HistoryRecording`` names the value or turns reporting off.
+///
+/// Values are texts (``HistoryText``): what the screen shows of the value, `nil` for nothing.
+/// Calls from a process the simulator has killed are ignored. Implemented by the simulator's
+/// `HistoryRecorder`, one per process incarnation; lives on the main actor.
+@MainActor
+public protocol StorageHistory: AnyObject, Sendable {
+    /// Records that the user (or the app on the user's behalf) set `key` to `text`: the screen
+    /// must show it from now on, until the next edit.
+    func edit(_ key: HistoryName, text: String?, durability: HistoryDurability)
+
+    /// Records that `text` of `key` is about to be written: an edit, unless `text` is already
+    /// the newest value recorded for `key` (the user's edit the screen reported). Call it before
+    /// the first write, so that a death in the middle of the save leaves it indeterminate.
+    func willSave(_ key: HistoryName, text: String?, durability: HistoryDurability)
+
+    /// Records that `text` of `key` is saved with the promise of its durability: the app may now
+    /// tell the user so, and it must survive every later death. Acknowledging a text this
+    /// process never recorded does nothing.
+    func didSave(_ key: HistoryName, text: String?)
+
+    /// Records what `key` shows when nothing is stored (the primitive's default value): the
+    /// history treats that text as nothing, so a screen showing the default before any edit is
+    /// not a phantom.
+    func setDefault(_ key: HistoryName, text: String?)
+}

@@ -1,0 +1,51 @@
+import Lifecycle
+
+/// One value a screen shows the user, for a simulation's checks: the name it is stored under
+/// and the text it shows. A value, `Sendable`.
+///
+/// ```swift
+/// var visibleValues: [VisibleValue] {
+///     [VisibleValue("draft", scene: sceneID, showing: text),
+///      VisibleValue("items:\(list)", showing: items)]
+/// }
+/// ```
+///
+/// Use the name the value is recorded under (``HistoryRecording``, ``HistoryName``) and show the
+/// value itself: ``init(_:scene:showing:)`` converts it as the primitives do (``HistoryText``).
+public struct VisibleValue: Hashable, Sendable {
+    /// Which value.
+    public var name: HistoryName
+    /// What the screen shows (`nil` for nothing: an empty field, no selection).
+    public var text: String?
+
+    /// The value `value` shown under `name` (of `scene`, for a window's own value).
+    public init<Value>(_ name: String, scene: SceneSessionID? = nil, showing value: Value) {
+        self.name = HistoryName(name, scene: scene)
+        self.text = HistoryText.of(value)
+    }
+
+    /// A text shown under `name`, as given.
+    public init(_ name: HistoryName, text: String?) {
+        self.name = name
+        self.text = text
+    }
+}
+
+/// A screen's view model as a simulation checks it: the values it shows now.
+///
+/// ```swift
+/// @MainActor final class ListScreen: VisibleValues {
+///     init(…, screens: ScreenRegistry?) { …; screens?.register(self, in: sceneID) }
+///     var visibleValues: [VisibleValue] { [VisibleValue("draft", scene: sceneID, showing: draft)] }
+/// }
+/// ```
+///
+/// A view model registers with the ``ScreenRegistry`` it is given when it is created and stays
+/// registered for as long as it lives; the simulator asks every registered model after every
+/// step. Leave out values still loading (a draft not read yet). Adopted by the app's view models;
+/// main actor.
+@MainActor
+public protocol VisibleValues: AnyObject {
+    /// What the screen shows now, in a fixed order.
+    var visibleValues: [VisibleValue] { get }
+}

@@ -1,0 +1,61 @@
+import CSQLite
+
+extension Database {
+    /// Names a change this write makes to a value the user sees, for a simulation's history:
+    /// reported as an edit of `key` to `value` before the transaction commits, and acknowledged
+    /// once the commit returned.
+    ///
+    /// ```swift
+    /// try db.transaction { db in
+    ///     try db.execute("INSERT INTO item (list, text) VALUES (?, ?)", [list, text])
+    ///     db.recordChange(of: "items:\(list)", to: items + [text])   // what the list screen shows now
+    /// }
+    /// ```
+    ///
+    /// SQLite knows rows, not what a screen shows, so the app names each change once, where it
+    /// writes it: the name its screen shows the value under (``VisibleValue``) and the value it
+    /// shows after the write. A rolled-back transaction (or savepoint) reports nothing. Outside a
+    /// transaction, call it *before* the `execute` that writes: it is an edit at once, and the next
+    /// successful ``execute(_:_:isolation:)`` acknowledges it.
+    ///
+    /// Reports go to the history of the database's file system (``FileSystem/storageHistory``):
+    /// nowhere on a device, where `value` is not even evaluated, and nowhere for a connection
+    /// confined to another actor than the main actor (the simulator runs apps there). Call it on
+    /// the connection's actor; elsewhere the process stops.
+    public func recordChange<Value>(
+        of key: HistoryName, to value: @autoclosure () -> Value, isolation: isolated (any Actor)? = #isolation
+    ) {
+        connection.preconditionOwned("recordChange(of:to:)", isolation: isolation)
+        guard storageHistory != nil, let handle = connection.handle else { return }
+        let change = (key: key, text: HistoryText.of(value()))
+        if sqlite3_get_autocommit(handle) == 0 {
+            changesInTransaction.append(change)
+        } else {
+            reportChanges([change], saved: false)
+            changesAwaitingStatement.append(change)
+        }
+    }
+
+    /// Acknowledges the changes named outside a transaction: the statement that wrote them ran.
+    func acknowledgeChangesAwaitingStatement() {
+        let changes = changesAwaitingStatement
+        changesAwaitingStatement.removeAll()
+        reportChanges(changes, saved: true)
+    }
+
+    /// Reports `changes` to the history: as edits about to be written, or (`saved`) as saved.
+    func reportChanges(_ changes: [(key: HistoryName, text: String?)], saved: Bool) {
+        guard let storageHistory else { return }
+        // Safe: `storageHistory` is set only for a connection confined to the main actor, and
+        // every caller runs on the connection's actor (checked at the entry points).
+        MainActor.assumeIsolated {
+            for change in changes {
+                if saved {
+                    storageHistory.didSave(change.key, text: change.text)
+                } else {
+                    storageHistory.willSave(change.key, text: change.text, durability: .durable)
+                }
+            }
+        }
+    }
+}

@@ -1,0 +1,49 @@
+/// A value a ``UserAction`` means to change, by the name the screens show it under, with the
+/// durability its edits are recorded with.
+///
+/// ```swift
+/// UserAction(name: "type", on: ListScreen.self, edits: ["draft"]) { … }            // durable
+/// UserAction(name: "open list", on: ListsScreen.self, edits: [.restorable("open list")]) { … }
+/// UserAction(name: "type", on: NoteEditor.self, edits: [.prefixed("note:")]) { … }  // note:<id>
+/// ```
+///
+/// A string literal names a durable value. A value, `Sendable`.
+public struct EditedValue: Hashable, Sendable, ExpressibleByStringLiteral {
+    /// The name (or, with ``matchesPrefix``, the start of the names) of the values.
+    public var name: String
+    /// Whether every value whose name starts with ``name`` is meant, rather than the one so named.
+    public var matchesPrefix: Bool
+    /// The durability of the edits recorded (the key keeps the durability of its first edit).
+    public var durability: Durability
+
+    /// The value named `name`, recorded with `durability`.
+    public init(_ name: String, durability: Durability = .durable, matchesPrefix: Bool = false) {
+        self.name = name
+        self.durability = durability
+        self.matchesPrefix = matchesPrefix
+    }
+
+    /// The durable value named by a literal.
+    public init(stringLiteral name: String) {
+        self.init(name)
+    }
+
+    /// A durable value (saved data).
+    public static func durable(_ name: String) -> EditedValue { EditedValue(name) }
+
+    /// A scene's restoration state (acknowledged when it is saved or captured).
+    public static func restorable(_ name: String) -> EditedValue { EditedValue(name, durability: .restorable) }
+
+    /// Best-effort state kept nowhere (only leaks and phantoms are violations).
+    public static func ephemeral(_ name: String) -> EditedValue { EditedValue(name, durability: .ephemeral) }
+
+    /// Every value whose name starts with `prefix` (`note:` for `note:<id>`).
+    public static func prefixed(_ prefix: String, durability: Durability = .durable) -> EditedValue {
+        EditedValue(prefix, durability: durability, matchesPrefix: true)
+    }
+
+    /// Whether `key` names one of the values.
+    func matches(_ key: HistoryKey) -> Bool {
+        matchesPrefix ? key.name.hasPrefix(name) : key.name == name
+    }
+}

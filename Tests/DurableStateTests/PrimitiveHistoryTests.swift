@@ -1,0 +1,162 @@
+import DurableState
+import Foundation
+import Lifecycle
+import Testing
+
+private struct Window: Codable, Sendable, Equatable, HistoryFields {
+    var query = ""
+    var openList: String?
+    var historyFields: [HistoryField] { [HistoryField("query", showing: query), HistoryField("open list", showing: openList)] }
+}
+
+private struct Plain: Codable, Sendable, Equatable {
+    var page = 0
+}
+
+extension PreferenceKey where Value == Bool {
+    fileprivate static let showsCovers = PreferenceKey("showsCovers", default: true)
+}
+
+/// The reports of DurableState's primitives on a file system that answers a history, as the
+/// simulator's do: each test asserts the exact ordered log.
+@MainActor
+@Suite("Storage primitives report to the history")
+struct PrimitiveHistoryTests {
+    let directory = TemporaryDirectory()
+    let clock = VirtualClock()
+    let history = RecordingHistory()
+    var fileSystem: FaultyFileSystem { FaultyFileSystem(history: history) }
+
+    @Test("a persistent value records each change as an edit and acknowledges the value it says saved")
+    func persistentValue() async {
+        let storage = DurableValueStorage<String>(fileSystem: fileSystem, path: directory.file("draft.json"), clock: clock)
+        let scope = TaskScope(name: "test", tracker: WorkTracker())
+        let scene = SceneSessionID("S1")
+        let draft = PersistentValue(
+            initialValue: "", storage: storage, clock: clock, scope: scope, name: "draft", history: .key("draft", scene: scene))
+        await draft.hydrate()
+        draft.value = "mi"
+        draft.value = "milk"
+        clock.advance(by: .milliseconds(300))
+        for _ in 0..<100 where draft.saveState != .saved(generation: 2) { await Task.yield() }
+        #expect(draft.saveState == .saved(generation: 2))
+        #expect(history.log == [
+            "edit draft@S1 = \"mi\" (durable)", "edit draft@S1 = \"milk\" (durable)",
+            "saved draft@S1 = \"milk\"",
+        ])
+    }
+
+    @Test("a persistent value acknowledges only the newest value: a save overtaken by a change says nothing")
+    func persistentValueOvertaken() async {
+        let storage = GatedStorage()
+        let scope = TaskScope(name: "test", tracker: WorkTracker())
+        let cart = PersistentValue(
+            initialValue: Cart(), storage: storage, clock: clock, scope: scope, name: "cart",
+            history: HistoryRecording.automatic.reporting(to: history))
+        await cart.hydrate()
+        cart.value = Cart(lines: ["a"])
+        cart.flush()
+        for _ in 0..<100 where storage.pendingSaves == 0 { await Task.yield() }
+        cart.value = Cart(lines: ["a", "b"])
+        cart.flush()
+        storage.openGate()
+        for _ in 0..<100 where cart.saveState != .saved(generation: 2) { await Task.yield() }
+        #expect(cart.saveState == .saved(generation: 2))
+        #expect(history.log == [
+            "default cart = \"Cart(lines: [])\"", "edit cart = \"Cart(lines: [\"a\"])\" (durable)",
+            "edit cart = \"Cart(lines: [\"a\", \"b\"])\" (durable)", "saved cart = \"Cart(lines: [\"a\", \"b\"])\"",
+        ])
+    }
+
+    @Test("a persistent value with history off, or over storage without a file system, reports nothing")
+    func persistentValueSilent() async {
+        let scope = TaskScope(name: "test", tracker: WorkTracker())
+        let off = PersistentValue(
+            initialValue: "", storage: DurableValueStorage<String>(fileSystem: fileSystem, path: directory.file("a.json"), clock: clock),
+            clock: clock, scope: scope, name: "a", history: .off)
+        let elsewhere = PersistentValue(initialValue: Cart(), storage: RecordingStorage(), clock: clock, scope: scope, name: "cart")
+        await off.hydrate()
+        await elsewhere.hydrate()
+        off.value = "x"
+        elsewhere.value = Cart(lines: ["y"])
+        clock.advance(by: .seconds(1))
+        for _ in 0..<20 { await Task.yield() }
+        #expect(history.log.isEmpty)
+    }
+
+    @Test("a document records an edit before each save and acknowledges it after; a failed save stays unacknowledged")
+    func document() throws {
+        let faulty = fileSystem
+        let lists = DocumentStore(
+            fileSystem: faulty, path: directory.file("lists.json"), defaultValue: [String](), clock: clock, history: .key("lists"))
+        try lists.save(["Groceries"])
+        faulty.fail(.rename)
+        #expect(throws: DurableStoreError.self) { try lists.save(["Groceries", "Books"]) }
+        try lists.remove()
+        #expect(history.log == [
+            "will save lists = \"Groceries\" (durable)", "saved lists = \"Groceries\"",
+            "will save lists = \"Groceries, Books\" (durable)", "will save lists = nil (durable)", "saved lists = nil",
+        ])
+    }
+
+    @Test("a document reports under its path unless the app names it")
+    func documentPath() throws {
+        let path = directory.file("plain.json")
+        let store = DocumentStore(fileSystem: fileSystem, path: path, defaultValue: Plain(), clock: clock)
+        try store.save(Plain(page: 3))
+        #expect(history.log == [
+            "default \(path) = \"Plain(page: 0)\"", "will save \(path) = \"Plain(page: 3)\" (durable)",
+            "saved \(path) = \"Plain(page: 3)\"",
+        ])
+    }
+
+    @Test("preferences report each key under its name (after the recording's), its default once")
+    func preferences() throws {
+        let preferences = Preferences(fileSystem: fileSystem, directory: directory.path, clock: clock, history: .key("settings"))
+        _ = preferences[.showsCovers]
+        _ = preferences[.showsCovers]
+        try preferences.set(false, for: .showsCovers)
+        try preferences.removeValue(for: .showsCovers)
+        #expect(history.log == [
+            "default settings.showsCovers = \"true\"", "will save settings.showsCovers = \"false\" (durable)",
+            "saved settings.showsCovers = \"false\"", "will save settings.showsCovers = \"true\" (durable)",
+            "saved settings.showsCovers = \"true\"",
+        ])
+    }
+
+    @Test("a remote record reports the value once the service stored it, and not its bookkeeping")
+    func remoteRecord() async {
+        let preferences = Preferences(fileSystem: fileSystem, directory: directory.path, clock: clock)
+        let sync = RemoteRecordSync(service: FakeCartService(), preferences: preferences, name: "cart", isEmpty: { $0.lines.isEmpty }) {
+            "request-1"
+        }
+        let scope = TaskScope(name: "test", tracker: WorkTracker())
+        let cart = PersistentValue(initialValue: Cart(), storage: sync, clock: clock, scope: scope, name: "cart")
+        await cart.hydrate()
+        cart.value = Cart(lines: ["a"])
+        cart.flush()
+        for _ in 0..<100 where cart.saveState != .saved(generation: 1) { await Task.yield() }
+        #expect(sync.recordID == "cart-1")
+        #expect(history.log == [
+            "default cart = \"Cart(lines: [])\"", "edit cart = \"Cart(lines: [\"a\"])\" (durable)",
+            "saved cart = \"Cart(lines: [\"a\"])\"",
+        ])
+    }
+
+    @Test("the restoration store reports restorable state field by field, in the scene's keys")
+    func restoration() throws {
+        let store = RestorationStore(fileSystem: fileSystem, directory: directory.path, clock: clock)
+        let schema = RestorationSchema<Window>(default: Window())
+        let plain = RestorationSchema<Plain>(default: Plain())
+        let scene = SceneSessionID("S1")
+        _ = store.restoreScene(for: scene, schema: schema)
+        try store.saveScene(Window(query: "austen", openList: "Books"), for: scene, schema: schema)
+        try store.saveApplication(Plain(page: 2), schema: plain)
+        #expect(history.log == [
+            "will save query@S1 = \"austen\" (restorable)", "will save open list@S1 = \"Books\" (restorable)",
+            "saved query@S1 = \"austen\"", "saved open list@S1 = \"Books\"",
+            "default restoration = \"Plain(page: 0)\"", "will save restoration = \"Plain(page: 2)\" (restorable)",
+            "saved restoration = \"Plain(page: 2)\"",
+        ])
+    }
+}

@@ -1,0 +1,71 @@
+import DurableState
+import Lifecycle
+import Testing
+
+@MainActor
+private final class TextScreen: VisibleValues {
+    let name: String
+    var text: String?
+    init(_ name: String, _ text: String?) {
+        self.name = name
+        self.text = text
+    }
+    var visibleValues: [VisibleValue] { [VisibleValue(HistoryName(name), text: text)] }
+}
+
+@MainActor
+private final class OtherScreen: VisibleValues {
+    var visibleValues: [VisibleValue] { [] }
+}
+
+@MainActor
+@Suite("ScreenRegistry")
+struct ScreenRegistryTests {
+    let s1 = SceneSessionID("S1")
+    let s2 = SceneSessionID("S2")
+
+    @Test("shows what every live screen shows, in registration order, and forgets released screens")
+    func visibleValuesInOrder() {
+        let registry = ScreenRegistry()
+        #expect(registry.isEmpty)
+        let first = TextScreen("a", "1")
+        var second: TextScreen? = TextScreen("b", "2")
+        let third = TextScreen("c", nil)
+        registry.register(first, in: s1)
+        registry.register(second!, in: s2)
+        registry.register(third, in: nil)
+        registry.register(first, in: s1)
+        #expect(registry.visibleValues.map { "\($0.name)=\($0.text ?? "nil")" } == ["a=1", "b=2", "c=nil"])
+        second = nil
+        #expect(registry.visibleValues.map(\.name.name) == ["a", "c"])
+        #expect(!registry.isEmpty)
+    }
+
+    @Test("finds the newest live screen of a type in a scene, and none in another scene")
+    func screenLookup() {
+        let registry = ScreenRegistry()
+        let older = TextScreen("a", nil)
+        let newer = TextScreen("b", nil)
+        let other = OtherScreen()
+        registry.register(older, in: s1)
+        registry.register(other, in: s1)
+        registry.register(newer, in: s1)
+        #expect(registry.screen(TextScreen.self, in: s1) === newer)
+        #expect(registry.screen(OtherScreen.self, in: s1) === other)
+        #expect(registry.screen(TextScreen.self, in: s2) == nil)
+        #expect(registry.screen(TextScreen.self, in: nil) == nil)
+        #expect(registry.screens(in: s1).count == 3)
+    }
+
+    @Test("a released screen is neither shown nor found")
+    func releasedRegistration() {
+        let registry = ScreenRegistry()
+        do {
+            let screen = TextScreen("gone", "x")
+            registry.register(screen, in: s1)
+        }
+        #expect(registry.isEmpty)
+        #expect(registry.visibleValues.isEmpty)
+        #expect(registry.screen(TextScreen.self, in: s1) == nil)
+    }
+}
