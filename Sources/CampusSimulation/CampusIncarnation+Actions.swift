@@ -4,12 +4,15 @@ import LifecycleSimulator
 
 /// What the simulated student does, with the keys of the terminal app (``SimulatedHands``) on the
 /// screen of the window they act in: search and pick a book from the list, open its record and
-/// its note, type, go back, fill the basket, sign in and out on the profile screen. Nothing
-/// reaches a service or a draft except through a screen.
+/// its note, type, go back, fill the basket, keep a reading list, sign in and out on the profile
+/// screen. Nothing reaches a service or a draft except through a screen.
 ///
 /// What an action meant to change, and did change, on the screen it touched is the student's
 /// edit, recorded field by field: the window's query, selection and navigation path
-/// (restorable), the note the editor shows and the basket (durable). Whatever else changed
+/// (restorable), the note the editor shows and the basket (durable). The reading list writes each
+/// change inside the key press that makes it, so the list itself reports what it writes (see
+/// ``CampusIncarnation``): a death in the middle of the press leaves that change indeterminate.
+/// Whatever else changed
 /// during the action is the app's doing and is checked, not recorded: a list that drops its
 /// selection when the results of a new search arrive shows the student's selection lost. The
 /// app's own deliberate changes come from its hooks (see ``CampusIncarnation``).
@@ -49,6 +52,18 @@ extension CampusIncarnation {
                 hands.press([.control("b")], in: id)
             },
             screenAction("remove from basket", edits: [.basket], weight: 2, on: { $0.listsBasketItems }) { hands, _, id, random in
+                hands.press(Array(repeating: .down, count: random.int(below: 3)) + [.character("d")], in: id)
+            },
+            screenAction("toggle in reading list", weight: 3, on: { $0.canChangeReadingList }) { hands, _, id, _ in
+                hands.press([.character("r")], in: id)
+            },
+            screenAction("open reading list", edits: [.path], weight: 2, on: { $0.isSearch || $0.isBook }) { hands, _, id, _ in
+                hands.press([.control("r")], in: id)
+            },
+            screenAction("next reading status", weight: 3, on: { $0.listsReadingListEntries }) { hands, _, id, random in
+                hands.press(Array(repeating: .down, count: random.int(below: 3)) + [.character("s")], in: id)
+            },
+            screenAction("remove from reading list", on: { $0.listsReadingListEntries }) { hands, _, id, random in
                 hands.press(Array(repeating: .down, count: random.int(below: 3)) + [.character("d")], in: id)
             },
             screenAction("open profile", edits: [.path], weight: 2, on: { $0.isSearch || $0.isBook }) { hands, _, id, _ in
@@ -96,7 +111,7 @@ extension CampusIncarnation {
     /// change the signed-in account to that value (`.some(nil)`: signed out): the request is recorded
     /// as a requested edit, in flight until the app reports its outcome.
     private static func screenAction(
-        _ name: String, edits: [Field], weight: Int = 1,
+        _ name: String, edits: [Field] = [], weight: Int = 1,
         on isShown: @escaping @MainActor @Sendable (WindowModel.Screen) -> Bool = { _ in true },
         requests account: String?? = nil,
         perform: @escaping @MainActor @Sendable (SimulatedHands, WindowModel, SceneSessionID, inout SimulationRandom) -> Void
@@ -166,6 +181,14 @@ extension WindowModel.Screen {
 
     var listsBasketItems: Bool {
         if case .basket(let model) = self { !model.items.isEmpty } else { false }
+    }
+
+    var canChangeReadingList: Bool {
+        if case .book(let model) = self { model.canChangeReadingList } else { false }
+    }
+
+    var listsReadingListEntries: Bool {
+        if case .readingList(let model) = self { !model.entries.isEmpty } else { false }
     }
 
     var isSignInForm: Bool {

@@ -9,7 +9,8 @@ extension CampusIncarnation {
     /// the app invariants, its deep links, the restoration damage it must survive (a newer
     /// schema, a book withdrawn from the catalogue) and its two catalogues, one per run (the
     /// variants `bundled catalogue` and `remote catalogue`: the embedded one, or the app's
-    /// `OpenLibraryCatalogue` over a simulated Open Library).
+    /// `OpenLibraryCatalogue` over a simulated Open Library), the reading list's database checks
+    /// and the device's disk with the catalogue built.
     public static var app: SimulatedApp<CampusIncarnation> { app(bugs: []) }
 
     /// Campus Library with `bugs` planted, named `CampusLibrary[bug,…]` in reports and repro files,
@@ -26,6 +27,8 @@ extension CampusIncarnation {
         } observe: { $0.observations }
         app.actions = actions
         app.invariants = invariants
+        app.databases = databaseChecks(bugs: bugs)
+        app.initialDisk = deviceImage
         // The adapter records the whole history by hand (its keys would meet the primitives').
         app.historyFromStorage = false
         app.variants = variants

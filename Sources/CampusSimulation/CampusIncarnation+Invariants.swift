@@ -37,6 +37,7 @@ extension CampusIncarnation {
             case .book(let model): models.append(ScreenModel(scene: id, role: "book record", model: model))
             case .notes(let model): models.append(ScreenModel(scene: id, role: "note editor", model: model))
             case .basket(let model): models.append(ScreenModel(scene: id, role: "basket", model: model))
+            case .readingList(let model): models.append(ScreenModel(scene: id, role: "reading list", model: model))
             case .profile(let model): models.append(ScreenModel(scene: id, role: "profile", model: model))
             }
             return models

@@ -7,11 +7,13 @@ import LifecycleSimulator
 /// One process incarnation of the real Campus Library on the simulator's virtual device: the same
 /// `AppComposition` the terminal app builds, from the simulation environment
 /// (virtual clock, simulated disk, the device's secret store, the run's logger), with the embedded
-/// library service on the simulated disk and, by the run's variant, the bundled catalogue held in
-/// memory or the app's remote catalogue over a simulated Open Library (see
+/// library service on the simulated disk and, by the run's variant, the bundled catalogue (the
+/// app's own `SQLiteCatalogue`, real SQLite with FTS5 on the simulated disk, from the
+/// ``deviceImage`` every run starts with) or the app's remote catalogue over a simulated Open Library (see
 /// `CampusIncarnation+Catalogue.swift`), all reached over the device's network
 /// (`NetworkedCatalogue`, `SimulatedOpenLibrary`, `CheckedLibraryServer`): their calls take the
-/// run's latency and may fail, and the services go down when the schedule says so.
+/// run's latency and may fail, and the services go down when the schedule says so. The reading
+/// list is SQLite on the simulated disk too, checked after every death (``databaseChecks(bugs:)``).
 ///
 /// ```swift
 /// let simulator = Simulator(app: CampusIncarnation.app)
@@ -21,9 +23,11 @@ import LifecycleSimulator
 /// The student acts through the app's screens (their hands press the terminal shell's keys);
 /// what each action meant to change on the screen it touched is recorded as their edit. The
 /// history learns what the app says is saved: notes (acknowledged when the draft is durably
-/// saved), the basket (by the inactive rule), the signed-in account (recorded when the app shows
-/// it, acknowledged once the token is stored), and each window's query, selection and navigation
-/// path, one field each (acknowledged when the system captures the scene's restoration payload).
+/// saved), the basket (by the inactive rule), the reading list (recorded as it writes each
+/// change, acknowledged when the change is committed), the signed-in account (recorded when the
+/// app shows it, acknowledged once the token is stored), and each window's query, selection and
+/// navigation path, one field each (acknowledged when the system captures the scene's
+/// restoration payload).
 /// Built by the simulator once per launch; lives on the main actor.
 @MainActor
 public final class CampusIncarnation {
@@ -43,6 +47,8 @@ public final class CampusIncarnation {
     let history: HistoryRecorder
     /// The student's hands on the app's terminal shell.
     let hands: SimulatedHands
+    /// The catalogue's SQLite database on the device, closed when the incarnation dies.
+    private let localCatalogue: SQLiteCatalogue
 
     /// Builds the composition root of one process from `environment`.
     /// - Throws: the composition's validation error (the graph is checked by the app's tests).
@@ -54,6 +60,8 @@ public final class CampusIncarnation {
     /// - Throws: the composition's validation error (the graph is checked by the app's tests).
     package init(environment: SimulationEnvironment, bugs: Set<CampusBug>) throws {
         history = environment.history
+        let localCatalogue = Self.localCatalogue(environment)
+        self.localCatalogue = localCatalogue
         tokens = SessionTokenStore(secrets: environment.secretStore)
         server = CheckedLibraryServer(
             EmbeddedLibraryServer(
@@ -62,7 +70,7 @@ public final class CampusIncarnation {
             ),
             network: environment.remoteService("library server")
         )
-        let catalogue = Self.makeCatalogue(for: environment, bugs: bugs)
+        let catalogue = Self.makeCatalogue(for: environment, local: localCatalogue, bugs: bugs)
         watchedCatalogue = catalogue
         var identifiers = 0
         let incarnation = environment.incarnation
@@ -95,6 +103,7 @@ public final class CampusIncarnation {
             let isStored = (try? tokens.token()) != nil
             if isStored == (account != nil) { history.acknowledge(Self.accountKey, value: account?.username) }
         }
+        Self.recordSaves(of: composition.services.readingList, into: history)
         // A change made before the saved basket was read is merged into it at hydration: the
         // basket the student meant is known only then.
         composition.services.basket.onEarlyChangesApplied = { [weak basket = composition.services.basket] in
@@ -103,12 +112,20 @@ public final class CampusIncarnation {
         for id in Self.noteBooks { _ = composition.services.notes.draft(for: id) }
     }
 
+    /// The process's end: its SQLite connections close, so that nothing of their memory outlives
+    /// it (work the dead process left pending may still hold its services).
+    isolated deinit {
+        localCatalogue.close()
+        composition.services.readingList.close()
+    }
+
     // MARK: What the student sees
 
     /// What the history checks, as the student sees it: each window's fields (once its restored or linked books are
     /// checked) and the note its
     /// editor shows; the notes of ``noteBooks`` not open in an editor, as any screen opening them
-    /// would show them; the basket once hydrated; the account once the launch gate has opened.
+    /// would show them; the basket once hydrated; the reading list once read; the account once the
+    /// launch gate has opened.
     var observations: [Observation] {
         var result: [Observation] = []
         let services = composition.services
@@ -130,6 +147,9 @@ public final class CampusIncarnation {
         if services.basket.isHydrated {
             result.append(Observation(key: Self.basketKey, value: Self.shown(services.basket)))
         }
+        if services.readingList.isLoaded {
+            result.append(Observation(key: Self.readingListKey, value: Self.shown(services.readingList.entries)))
+        }
         if !services.auth.isRestoringSession, !services.auth.isWorking {
             result.append(Observation(key: Self.accountKey, value: services.auth.state.account?.username))
         }
@@ -145,8 +165,6 @@ public final class CampusIncarnation {
 
     /// The bundled catalogue (325 public-domain books), decoded once per process.
     static let books: [Book] = (try? CatalogueSeed.books()) ?? []
-    /// The bundled catalogue indexed once; each incarnation copies it.
-    static let catalogue = InMemoryCatalogue(books: books)
     /// Every book that exists: the bundled catalogue's and the simulated Open Library's works.
     static let bookIDs = Set(books.map(\.id) + SimulatedOpenLibrary.works.map(\.id))
 

@@ -10,8 +10,8 @@ import LifecycleSimulator
 /// and a restored window whose books could not be looked up keeps them unchecked) — gaps for
 /// the remote catalogue to close.
 ///
-/// Created by ``CampusIncarnation`` per process over its in-memory copy of the bundled catalogue;
-/// lives on the main actor.
+/// Created by ``CampusIncarnation`` per process over the app's SQLite catalogue on the simulated
+/// disk (``CampusIncarnation/localCatalogue(_:)``); lives on the main actor.
 @MainActor
 final class NetworkedCatalogue: CatalogueService {
     private let base: any CatalogueService

@@ -43,7 +43,7 @@ final class SimulatedHands: TerminalWindowManager {
         case .search(let model): model.updateQuery(model.query + text)
         case .notes(let model): model.type(text)
         case .profile(let model): model.type(text)
-        case .book, .basket: for character in text { shell.handle(.character(character)) }
+        case .book, .basket, .readingList: for character in text { shell.handle(.character(character)) }
         }
     }
 

@@ -19,12 +19,23 @@ struct CampusPlantedBugTests {
         case .noteEditorSavesInDeinit: [.lostAcknowledgedEdit, .app("screen edits reach the model on resign")]
         case .sharedSearchModel: [.app("one scene per screen model")]
         case .listForgetsSelection: [.lostLiveEdit, .lostAcknowledgedEdit]
+        case .synchronousOff, .savedBeforeCommit: [.lostAcknowledgedEdit]
+        case .walDeletedAtLaunch: [.lostAcknowledgedEdit, .databaseDamaged]
+        case .readingListOutsideTransaction: [.halfAppliedTransaction]
+        case .migrationOutsideTransaction: [.databaseUnopenable]
         case .timeoutMeansNotFound: [.app("restorable ids survive transient failures")]
         }
     }
 
-    @Test("each planted bug is found within 2,000 default-mode schedules on seed 1 and shrunk to at most 10 events",
-          arguments: CampusBug.allCases)
+    /// The bugs searched for by default: all but the two the search takes several hundred
+    /// schedules (minutes in a debug build) to find, which run with `LIFELINE_SIM_FULL=1`; by
+    /// default ``CampusSQLiteBugTests`` replays the schedules that find them.
+    nonisolated static let searchedBugs = ProcessInfo.processInfo.environment["LIFELINE_SIM_FULL"] == "1"
+        ? CampusBug.allCases
+        : CampusBug.allCases.filter { ![.readingListOutsideTransaction, .savedBeforeCommit].contains($0) }
+
+    @Test("each planted bug is found within 2,000 default-mode schedules on seed 1 and shrunk to at most 10 events (the slow two with LIFELINE_SIM_FULL=1)",
+          arguments: searchedBugs)
     func findsPlantedBug(_ bug: CampusBug) async throws {
         let simulator = Simulator(app: CampusIncarnation.app(bugs: [bug]))
         let summary = await Explorer(simulator: simulator).explore(seed: 1, schedules: 2_000)

@@ -6,9 +6,9 @@ import Lifecycle
 ///
 /// | lifetime | services |
 /// |---|---|
-/// | application | file system, secret store, logger, clock, catalogue backend, library service, analytics sink, preferences, catalogue, notes, authentication, basket, analytics, new arrivals, links, ``AppServices`` |
+/// | application | file system, secret store, logger, clock, catalogue backend, library service, analytics sink, preferences, catalogue, notes, authentication, basket, reading list, analytics, new arrivals, links, ``AppServices`` |
 /// | scene | ``WindowModel`` (navigation and selection of one window) |
-/// | screen | ``BookRecordViewModel``, ``NoteEditorViewModel``, ``BasketViewModel``, ``ProfileViewModel`` |
+/// | screen | ``BookRecordViewModel``, ``NoteEditorViewModel``, ``BasketViewModel``, ``ReadingListViewModel``, ``ProfileViewModel`` |
 ///
 /// The runtime is provided to the application scope and each `LifecycleScene` to its scene scope
 /// by the `LifecycleBinding`; a screen scope is provided its `TaskScope` and, for book screens,
@@ -41,6 +41,14 @@ extension AppComposition {
         let cacheFileSystem = environment.cacheFileSystem
         registry.register((any CatalogueService).self, lifetime: .application) { (runtime: LifecycleRuntime, logger: LifelineLogger) in
             catalogueService(for: catalogue, runtime: runtime, fileSystem: cacheFileSystem, logger: logger)
+        }
+        let databaseFileSystem = environment.databaseFileSystem
+        registry.register(ReadingList.self, lifetime: .application) {
+            (runtime: LifecycleRuntime, configuration: AppConfiguration, logger: LifelineLogger) in
+            ReadingList(
+                path: FilePaths.join(configuration.dataDirectory, ReadingListStore.fileName), fileSystem: databaseFileSystem,
+                clock: runtime.clock, runtime: runtime, logger: logger
+            )
         }
         let server = environment.server
         registry.register(LibraryService.self, lifetime: .application) {
@@ -108,6 +116,7 @@ extension AppComposition {
             NoteEditorViewModel(bookID: id, draft: notes.draft(for: id), catalogue: catalogue, scope: scope, bugs: bugs)
         }
         registry.register(BasketViewModel.self, lifetime: .screen, BasketViewModel.init(basket:))
+        registry.register(ReadingListViewModel.self, lifetime: .screen, ReadingListViewModel.init(readingList:))
         registry.register(ProfileViewModel.self, lifetime: .screen, ProfileViewModel.init(auth:analytics:))
     }
 

@@ -54,6 +54,7 @@ public final class AppComposition {
         services = try binding.application.resolve(AppServices.self)
         services.notes.plantedBugs = environment.plantedBugs
         services.arrivals.plantedBugs = environment.plantedBugs
+        services.readingList.plantedBugs = environment.plantedBugs
         handle.composition = self
         environment.runtime.applicationDelegate = CampusApplicationDelegate(composition: self)
         environment.runtime.registerPurgeable(services.catalogue)

@@ -29,6 +29,10 @@ public struct AppEnvironment {
     /// Where the bundled catalogue's database is rebuilt and moved aside when damaged (it lives in
     /// the cache directory, which may have its own confined file system); ``fileSystem`` unless set.
     public var cacheFileSystem: any FileSystem
+    /// Where the app's own SQLite databases (the reading list) live, in ``dataDirectory``:
+    /// ``fileSystem`` unless set (tests that keep the other files in memory give them a
+    /// simulated disk).
+    public var databaseFileSystem: any FileSystem
     /// Where the session token lives.
     public var secretStore: any SecretStore
     /// Which store ``secretStore`` is, for a person ("the desktop keyring (Secret Service)"),
@@ -72,6 +76,7 @@ public struct AppEnvironment {
         self.runtime = runtime
         self.fileSystem = fileSystem
         self.cacheFileSystem = fileSystem
+        self.databaseFileSystem = fileSystem
         self.secretStore = secretStore
         self.logger = logger
         self.dataDirectory = dataDirectory

@@ -20,6 +20,8 @@ public final class AppServices {
     public let auth: AuthenticationService
     /// The borrowing basket.
     public let basket: BorrowingBasket
+    /// The student's reading list.
+    public let readingList: ReadingList
     /// Analytics, collecting only after consent.
     public let analytics: AnalyticsService
     /// The new-arrivals shelf and its background refresh.
@@ -30,8 +32,8 @@ public final class AppServices {
     /// Groups services built by the composition root.
     public init(
         clock: any LifelineClock, logger: LifelineLogger, preferences: Preferences, catalogue: LibraryCatalogue,
-        notes: NotesRepository, auth: AuthenticationService, basket: BorrowingBasket, analytics: AnalyticsService,
-        arrivals: NewArrivalsService, links: AppLinks
+        notes: NotesRepository, auth: AuthenticationService, basket: BorrowingBasket, readingList: ReadingList,
+        analytics: AnalyticsService, arrivals: NewArrivalsService, links: AppLinks
     ) {
         self.clock = clock
         self.logger = logger
@@ -40,6 +42,7 @@ public final class AppServices {
         self.notes = notes
         self.auth = auth
         self.basket = basket
+        self.readingList = readingList
         self.analytics = analytics
         self.arrivals = arrivals
         self.links = links

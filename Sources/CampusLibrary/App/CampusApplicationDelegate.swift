@@ -1,7 +1,7 @@
 import Lifecycle
 
 /// The app-wide lifecycle callbacks, kept slim: register the background refresh, run the ordered
-/// startup (session restore → catalogue → basket), flush pending writes when the app leaves the
+/// startup (the reading list, then session restore → catalogue → basket), flush pending writes when the app leaves the
 /// foreground and schedule the next refresh.
 ///
 /// Created by ``AppComposition/install()`` and retained by the runtime; lives on the main actor.
@@ -41,7 +41,8 @@ final class CampusApplicationDelegate: ApplicationDelegate {
         let services = services
         runtime.applicationScope.task("startup") {
             // The order is load-bearing: requests need the session, and the basket's identifiers
-            // resolve against the catalogue.
+            // resolve against the catalogue. The reading list is on the device and needs neither.
+            services.readingList.load()
             await services.auth.restoreSession()
             await services.catalogue.load()
             await services.basket.hydrate()

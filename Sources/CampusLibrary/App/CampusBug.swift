@@ -21,6 +21,25 @@ package enum CampusBug: String, CaseIterable, Codable, Sendable, Comparable {
     /// One search model (query, results, selection) serves every window, as an
     /// application-lifetime object would: what one window searches or selects shows in all.
     case sharedSearchModel
+    /// The reading list's database runs with `PRAGMA synchronous = OFF` ("saves are faster")
+    /// while the app still says each change is saved when its `COMMIT` returns: nothing is ever
+    /// synced, so a power loss takes back changes the student was told were saved.
+    case synchronousOff
+    /// A reading list change writes its entry and its log line as two statements, each
+    /// committed on its own instead of in one transaction: a death between them leaves an entry
+    /// its log does not know (or a log line without its entry).
+    case readingListOutsideTransaction
+    /// The reading list's migrations run statement by statement outside a transaction, with
+    /// `PRAGMA user_version` bumped after the last one: a death in the middle leaves a table
+    /// created and the version not bumped, so every later launch fails to open the list.
+    case migrationOutsideTransaction
+    /// The reading list says a change is saved once its statements ran, before `COMMIT`
+    /// returned: a death during the commit loses a change the student was told was saved.
+    case savedBeforeCommit
+    /// A cleanup at launch deletes the files it takes for a crash's leftovers next to the
+    /// reading list's database — its `-wal` (and `-shm`) among them — so the changes committed
+    /// since the last checkpoint are gone after every kill.
+    case walDeletedAtLaunch
     /// The remote catalogue reads a lookup it got no answer to (a timeout, a refused
     /// connection, a server error) as "no such book": it returns no record instead of throwing
     /// `.unavailable`. Relaunched while the catalogue is down, a window on a remote book takes

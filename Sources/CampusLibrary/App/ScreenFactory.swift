@@ -58,6 +58,8 @@ public final class ScreenFactory {
                 return .notes(model)
             case .basket:
                 return .basket(try services.resolve(BasketViewModel.self))
+            case .readingList:
+                return .readingList(try services.resolve(ReadingListViewModel.self))
             case .profile:
                 return .profile(try services.resolve(ProfileViewModel.self))
             }

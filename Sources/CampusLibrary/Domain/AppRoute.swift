@@ -7,6 +7,8 @@ public enum AppRoute: Hashable, Codable, Sendable, CustomStringConvertible {
     case notes(BookID)
     /// The borrowing basket.
     case basket
+    /// The student's reading list.
+    case readingList
     /// Sign-in, account and privacy settings.
     case profile
 
@@ -14,7 +16,7 @@ public enum AppRoute: Hashable, Codable, Sendable, CustomStringConvertible {
     public var bookID: BookID? {
         switch self {
         case .book(let id), .notes(let id): id
-        case .basket, .profile: nil
+        case .basket, .readingList, .profile: nil
         }
     }
 
@@ -24,6 +26,7 @@ public enum AppRoute: Hashable, Codable, Sendable, CustomStringConvertible {
         case .book: "book"
         case .notes: "notes"
         case .basket: "basket"
+        case .readingList: "reading list"
         case .profile: "profile"
         }
     }

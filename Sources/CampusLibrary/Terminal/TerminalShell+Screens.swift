@@ -22,6 +22,7 @@ extension TerminalShell {
             switch key {
             case .character("n"), .enter: window.openNotes()
             case .character("a"): model.toggleBasket()
+            case .character("r"): model.toggleReadingList()
             case .escape, .left: window.back()
             default: break
             }
@@ -40,6 +41,16 @@ extension TerminalShell {
             case .up: model.moveHighlight(by: -1)
             case .down: model.moveHighlight(by: 1)
             case .enter: if let item = model.highlightedItem { window.openBook(item.id) }
+            case .character("d"), .character("x"): model.removeHighlighted()
+            case .escape, .left: window.back()
+            default: break
+            }
+        case .readingList(let model):
+            switch key {
+            case .up: model.moveHighlight(by: -1)
+            case .down: model.moveHighlight(by: 1)
+            case .enter: if let entry = model.highlightedEntry { window.openBook(entry.bookID) }
+            case .character("s"): model.advanceHighlighted()
             case .character("d"), .character("x"): model.removeHighlighted()
             case .escape, .left: window.back()
             default: break

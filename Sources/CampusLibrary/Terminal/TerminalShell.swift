@@ -102,6 +102,8 @@ public final class TerminalShell {
             overlay = .help
         case .control("b"):
             activeWindow?.open(.basket)
+        case .control("r"):
+            activeWindow?.open(.readingList)
         case .control("p"):
             activeWindow?.open(.profile)
         default:

@@ -19,6 +19,7 @@ struct ErasedApp {
     let actions: [Action]
     let links: [URL]
     let restorationMutations: [RestorationMutator]
+    let databases: [DatabaseCheck]
     let variants: [String]
     /// The actions enabled for the incarnation in the scene, as a mask (bit `i` for action `i`):
     /// the same checks as each ``Action/isEnabled`` in action order, with the app's context built
@@ -85,6 +86,7 @@ struct ErasedApp {
         firstBrokenInvariant = { firstBroken(unsafeDowncast($0, to: Incarnation.self)) }
         links = app.links
         restorationMutations = app.restorationMutations
+        databases = app.databases
         variants = app.variants
         hasUniqueActionNames = Set(app.actions.map(\.name)).count == app.actions.count
         historyFromStorage = app.historyFromStorage

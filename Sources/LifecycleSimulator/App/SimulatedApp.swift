@@ -39,6 +39,14 @@ public struct SimulatedApp<Incarnation: AnyObject>: Sendable {
     public var links: [URL] = []
     /// App-specific damage to restoration payloads: an older schema, ids of deleted records.
     public var restorationMutations: [RestorationMutator] = []
+    /// The app's SQLite databases, checked after every death of the process (see
+    /// ``DatabaseCheck``).
+    public var databases: [DatabaseCheck] = []
+    /// What the device's disk holds when each run begins (by default, nothing): for an app whose
+    /// first launch builds a large cache from bundled data, that cache built once per process,
+    /// so that every run starts as after an earlier launch instead of rebuilding it. The
+    /// ``Simulator``'s default disk starts from it; it is durable (a power loss keeps it).
+    public var initialDisk = DiskImage()
     /// Whether DurableState's storage primitives record the app's edits and acknowledgements in
     /// the history themselves (the default: the incarnation's file system answers its
     /// ``HistoryRecorder`` as their `StorageHistory`). Turn it off for an app that records its

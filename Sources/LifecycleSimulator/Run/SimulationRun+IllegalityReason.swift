@@ -55,7 +55,6 @@ extension SimulationRun {
         case .kill:
             return "the process is not running"
         case .crashDuringNextStep(let operation, _):
-            if !isAlive { return "the process is not running" }
             if operation < 1 { return "the storage operation number must be at least 1, not \(operation)" }
             return "a crash is already armed for the next step"
         case .terminate, .memoryWarning:

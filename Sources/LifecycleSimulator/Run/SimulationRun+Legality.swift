@@ -45,7 +45,8 @@ extension SimulationRun {
         case .powerLoss:
             return true
         case .crashDuringNextStep(let operation, _):
-            return isAlive && operation >= 1 && armedForNextStep == nil
+            // Armed while the process is not running, it crashes the launch that follows.
+            return operation >= 1 && armedForNextStep == nil
         case .terminate:
             return canTerminate
         case .memoryWarning:

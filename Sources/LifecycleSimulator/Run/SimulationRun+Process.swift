@@ -128,6 +128,7 @@ extension SimulationRun {
         guard let dead = current else {
             context.record("process", "\(death) while not running")
             disk.processDied(death)
+            checkDatabases(after: death)
             return nil
         }
         scanDirtyFiles()
@@ -141,6 +142,7 @@ extension SimulationRun {
         dead.clock.cancelAll()
         for observer in dead.observers { observer.cancel() }
         disk.processDied(death)
+        checkDatabases(after: death)
         // The first turns of `drain(_:)`'s loop, before its first yield: it then resumes there
         // (nothing ran in between, so its `runCaptured()` finds nothing and it yields).
         while !dead.tracker.isQuiescent {

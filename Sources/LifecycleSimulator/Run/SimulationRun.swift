@@ -35,6 +35,8 @@ final class SimulationRun {
     var incarnationCount = 0
     /// A crash armed by ``SimulationEvent/crashDuringNextStep(atOperation:death:)``.
     var armedForNextStep: (operation: Int, death: ProcessDeath)?
+    /// The files of each ``DatabaseCheck``'s database, by path, as its last check found them intact.
+    var checkedDatabases: [String: [Data]] = [:]
 
 
     private(set) var applied: [SimulationEvent] = []

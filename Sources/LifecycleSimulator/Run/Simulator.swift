@@ -24,16 +24,17 @@ public struct Simulator<Incarnation: AnyObject> {
     /// Creates the disk of each run.
     public var makeDisk: @Sendable () -> any DeviceDisk
 
-    /// Creates a simulator for `app`.
+    /// Creates a simulator for `app`. Each run's disk comes from `makeDisk`; by default a
+    /// ``SimulatedDisk`` holding the app's ``SimulatedApp/initialDisk``.
     public init(
         app: SimulatedApp<Incarnation>,
         options: SimulationOptions = SimulationOptions(),
-        makeDisk: @escaping @Sendable () -> any DeviceDisk = { SimulatedDisk() }
+        makeDisk: (@Sendable () -> any DeviceDisk)? = nil
     ) {
         self.app = app
         self.erasedApp = ErasedApp(app)
         self.options = options
-        self.makeDisk = makeDisk
+        self.makeDisk = makeDisk ?? { [image = app.initialDisk] in SimulatedDisk(image: image) }
     }
 
     /// Generates and runs a random schedule of up to `depth` events from `seed`: the swarm

@@ -28,6 +28,16 @@ public struct Violation: Hashable, Codable, Sendable, CustomStringConvertible {
         /// A background task, lease or push was not ended within the grace period after its
         /// expiration handler: the watchdog killed the process.
         public static let backgroundTimeOverran = Kind(rawValue: "background time overran")
+        /// After a death, an app database (a ``DatabaseCheck``) fails `PRAGMA integrity_check`,
+        /// or SQLite cannot open it at all.
+        public static let databaseDamaged = Kind(rawValue: "database damaged")
+        /// After a death, the app cannot open its database (``DatabaseCheck/open``, its
+        /// migrations, fails on what the death left: a migration killed halfway).
+        public static let databaseUnopenable = Kind(rawValue: "database cannot be opened")
+        /// After a death, a database holds part of a change that the app meant to write whole
+        /// (a ``DatabaseCheck/consistency`` query returns a row): two statements that belonged
+        /// in one transaction were committed one at a time.
+        public static let halfAppliedTransaction = Kind(rawValue: "half-applied transaction")
         /// Tracked work waited on something the simulator does not control.
         public static let escapedWork = Kind(rawValue: "escaped work")
         /// The runtime refused an event the generator believed legal: a simulator bug.

@@ -52,6 +52,8 @@ public enum SimulationEvent: Hashable, Codable, Sendable {
     case powerLoss(policy: PowerLossPolicy, seed: UInt64)
     /// The process dies at its `atOperation`-th storage write (1-based) during the next step, or
     /// at the end of that step if it writes less: a kill between any two file-system operations.
+    /// Armed while the process is not running, it crashes the launch that follows (a migration
+    /// killed halfway).
     case crashDuringNextStep(atOperation: Int, death: ProcessDeath)
     /// The system terminates the running process: `willTerminate`, then the process ends.
     case terminate

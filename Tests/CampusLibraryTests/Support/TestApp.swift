@@ -3,6 +3,7 @@ import Composition
 import DurableState
 import Foundation
 import Lifecycle
+import LifecycleSimulator
 
 /// A host double: records what the runtime asks of the system.
 @MainActor
@@ -18,14 +19,17 @@ final class TestHost: LifecycleHost {
 }
 
 /// One app incarnation on a virtual clock, in-memory storage and an in-memory library service —
-/// no disk, no network. ``relaunch()`` builds the next incarnation over the same storage, with the
-/// sessions (and restoration payloads) the system kept.
+/// no disk, no network; the reading list's database on a simulated disk of its own. ``relaunch()``
+/// builds the next incarnation over the same storage, with the sessions (and restoration
+/// payloads) the system kept.
 @MainActor
 final class TestApp {
     let clock: VirtualClock
     let host = TestHost()
     let runtime: LifecycleRuntime
     let fileSystem: MemoryFileSystem
+    /// Where the app's SQLite databases live (the reading list).
+    let databaseDisk: SimulatedDisk
     let secrets: MemorySecretStore
     let server: EmbeddedLibraryServer
     let logs = MemoryLogSink()
@@ -37,12 +41,14 @@ final class TestApp {
 
     init(
         clock: VirtualClock = VirtualClock(), fileSystem: MemoryFileSystem = MemoryFileSystem(),
-        secrets: MemorySecretStore = MemorySecretStore(), server: EmbeddedLibraryServer? = nil,
+        secrets: MemorySecretStore = MemorySecretStore(), databaseDisk: SimulatedDisk = SimulatedDisk(),
+        server: EmbeddedLibraryServer? = nil,
         books: [Book] = TestBooks.all, catalogue: (any CatalogueService)? = nil, overrides: Registry? = nil,
         bugs: Set<CampusBug> = []
     ) throws {
         self.clock = clock
         self.fileSystem = fileSystem
+        self.databaseDisk = databaseDisk
         self.secrets = secrets
         self.catalogueBooks = books
         self.server = server ?? EmbeddedLibraryServer(inMemoryWith: clock, makeToken: TestApp.tokens())
@@ -55,6 +61,7 @@ final class TestApp {
             dataDirectory: Self.dataDirectory, catalogue: .custom(service), server: self.server,
             analyticsSink: analyticsSink
         )
+        environment.databaseFileSystem = databaseDisk.mount()
         environment.plantedBugs = bugs
         composition = try AppComposition(environment: environment, overrides: overrides)
     }
@@ -68,7 +75,8 @@ final class TestApp {
     /// The next incarnation: same clock, storage, secrets and service.
     func relaunch(books: [Book]? = nil, catalogue: (any CatalogueService)? = nil) throws -> TestApp {
         try TestApp(
-            clock: clock, fileSystem: fileSystem, secrets: secrets, server: server, books: books ?? catalogueBooks,
+            clock: clock, fileSystem: fileSystem, secrets: secrets, databaseDisk: databaseDisk, server: server,
+            books: books ?? catalogueBooks,
             catalogue: catalogue
         )
     }

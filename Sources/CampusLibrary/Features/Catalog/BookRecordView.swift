@@ -1,7 +1,7 @@
 import Lifecycle
 
-/// Renders a book record: title, authors, year, subjects (when it has any), basket status and the
-/// start of the note; or why the record is not shown. A pure function of the view model's state.
+/// Renders a book record: title, authors, year, subjects (when it has any), basket and reading
+/// list status and the start of the note; or why the record is not shown. A pure function of the view model's state.
 /// A namespace.
 public enum BookRecordView {
     /// What the screen says while the catalogue cannot answer.
@@ -28,6 +28,11 @@ public enum BookRecordView {
             lines.append(" id: \(book.id)")
             lines.append("")
             lines.append(model.isInBasket ? " ✓ In your borrowing basket" : " Not in your basket")
+            if let entry = model.readingListEntry {
+                lines.append(" ✓ On your reading list: \(entry.status) since \(ReadingListView.day(entry.since))")
+            } else {
+                lines.append(" Not on your reading list")
+            }
             lines.append("")
             let note = model.noteText
             lines.append(" Note (\(model.noteSaveState)):")

@@ -1,8 +1,8 @@
 import Lifecycle
 import Observation
 
-/// The book record screen: the record as an explicit load state, the basket toggle and a preview
-/// of the note. A book that no longer exists is `LoadState.notFound` with a recovery message,
+/// The book record screen: the record as an explicit load state, the basket and reading list
+/// toggles and a preview of the note. A book that no longer exists is `LoadState.notFound` with a recovery message,
 /// never a crash; while the catalogue cannot answer the record is `LoadState.unavailable` and
 /// loads by itself once the catalogue answers again (see ``LibraryCatalogue/retryWhenAvailable(_:)``).
 ///
@@ -33,17 +33,19 @@ public final class BookRecordViewModel {
 
     @ObservationIgnored private let catalogue: LibraryCatalogue
     @ObservationIgnored private let basket: BorrowingBasket
+    @ObservationIgnored private let readingList: ReadingList
     @ObservationIgnored private let analytics: AnalyticsService
     @ObservationIgnored private let scope: TaskScope
 
     /// Creates the screen's model; call ``load()``.
     public init(
-        bookID: BookID, catalogue: LibraryCatalogue, basket: BorrowingBasket, notes: NotesRepository,
-        analytics: AnalyticsService, scope: TaskScope
+        bookID: BookID, catalogue: LibraryCatalogue, basket: BorrowingBasket, readingList: ReadingList,
+        notes: NotesRepository, analytics: AnalyticsService, scope: TaskScope
     ) {
         self.bookID = bookID
         self.catalogue = catalogue
         self.basket = basket
+        self.readingList = readingList
         self.note = notes.draft(for: bookID)
         self.analytics = analytics
         self.scope = scope
@@ -82,6 +84,22 @@ public final class BookRecordViewModel {
         } else {
             basket.add(book)
             analytics.track(.addedToBasket)
+        }
+    }
+
+    /// The book's entry on the reading list, if it is on it.
+    public var readingListEntry: ReadingListEntry? { readingList.entry(for: bookID) }
+
+    /// Whether the reading list can take the book now (it is loaded, and so is the record).
+    public var canChangeReadingList: Bool { readingList.isLoaded && record.value != nil }
+
+    /// Puts the book on the reading list, or takes it off.
+    public func toggleReadingList() {
+        guard let book = record.value else { return }
+        if readingList.entry(for: book.id) != nil {
+            readingList.remove(book.id)
+        } else {
+            readingList.add(book)
         }
     }
 

@@ -30,6 +30,8 @@ public final class WindowModel {
         case notes(NoteEditorViewModel)
         /// The basket.
         case basket(BasketViewModel)
+        /// The reading list.
+        case readingList(ReadingListViewModel)
         /// The profile.
         case profile(ProfileViewModel)
     }

@@ -51,6 +51,8 @@ public enum WindowView {
             cursor = rendered.cursor
         case .basket(let model):
             body = BasketView.render(model, width: width, height: bodyHeight)
+        case .readingList(let model):
+            body = ReadingListView.render(model, width: width, height: bodyHeight)
         case .profile(let model):
             let rendered = ProfileView.render(model, width: width, height: bodyHeight)
             body = rendered.lines
@@ -74,6 +76,7 @@ public enum WindowView {
         case .book: "Book"
         case .notes: "Notes"
         case .basket: "Basket"
+        case .readingList: "Reading list"
         case .profile: "Profile"
         }
     }
@@ -96,10 +99,11 @@ public enum WindowView {
     @MainActor
     public static func keyHints(for screen: WindowModel.Screen) -> [String] {
         let local = switch screen {
-        case .search: " type to search · ↑↓ select · ⏎ open book"
-        case .book: " n notes · a add/remove basket · Esc back"
+        case .search: " type to search · ↑↓ select · ⏎ open book · ^R reading list"
+        case .book: " n notes · a add/remove basket · r add/remove reading list · Esc back"
         case .notes: " type your note · ⏎ new line · Esc back (saves)"
         case .basket: " ↑↓ select · ⏎ open · d remove · Esc back"
+        case .readingList: " ↑↓ select · ⏎ open · s next status · d remove · Esc back"
         case .profile(let model):
             model.auth.state.account == nil
                 ? " type · ↑↓ field · ⏎ next/sign in · Esc back"

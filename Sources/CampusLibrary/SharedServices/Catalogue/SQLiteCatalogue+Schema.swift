@@ -16,14 +16,14 @@ extension SQLiteCatalogue {
     /// FTS tokenizer treats as a separator).
     static let listSeparator: Character = "\n"
 
-    static func open(_ path: String) throws(CatalogueError) -> Database {
+    static func open(_ path: String, fileSystem: any FileSystem) throws(CatalogueError) -> Database {
         var configuration = DatabaseConfiguration()
         configuration.durability = .survivesProcessKill
         // One instance per data directory is the rule (DataDirectory); if another process holds
         // SQLite's lock all the same, wait a moment rather than fail at once.
         configuration.busyTimeout = .seconds(1)
         return try catching {
-            let database = try Database(path: path, configuration: configuration)
+            let database = try Database(path: path, fileSystem: fileSystem, configuration: configuration)
             try migrator.migrate(database)
             return database
         }
@@ -120,6 +120,8 @@ extension SQLiteCatalogue {
             return try body()
         } catch let error as CatalogueError {
             throw error
+        } catch SQLiteError.suspended {
+            throw .suspended
         } catch let error as SQLiteError {
             throw .database(code: error.extendedResultCode?.rawValue ?? 0, message: error.description)
         } catch {

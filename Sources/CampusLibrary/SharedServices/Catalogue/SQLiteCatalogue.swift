@@ -13,8 +13,10 @@ import Lifecycle
 /// from the seed. It holds no lock while
 /// the app is suspended (it suspends on background); between processes, SQLite's own locks and
 /// a busy timeout of a second keep it consistent.
-/// Tests and the simulator use ``InMemoryCatalogue`` instead. Created by the composition root
-/// (application lifetime); lives on the main actor, where its connection is confined.
+/// The database lives on the file system it is given: under the simulator, on the simulated
+/// disk (every page read takes the device's disk latency). Tests use ``InMemoryCatalogue``
+/// where a catalogue's storage does not matter. Created by the composition root (application
+/// lifetime); lives on the main actor, where its connection is confined.
 @MainActor
 public final class SQLiteCatalogue: CatalogueService {
     /// Searches run at once: the index answers within milliseconds.
@@ -25,6 +27,8 @@ public final class SQLiteCatalogue: CatalogueService {
     /// Where the last ``prepare()`` moved a damaged database file before rebuilding it, if it did.
     public internal(set) var quarantinedPath: String?
     let fileSystem: any FileSystem
+    /// Whether ``prepare()`` starts the background `PRAGMA quick_check`.
+    private let checksIntegrityInBackground: Bool
     let clock: any LifelineClock
     private let seed: @MainActor () throws(CatalogueError) -> [Book]
     private let seedVersion: String
@@ -37,13 +41,17 @@ public final class SQLiteCatalogue: CatalogueService {
 
     /// Creates a catalogue in the file at `path`, filled from `seed` (the bundled records by
     /// default); with a `runtime`, the database suspends while the app is in the background.
-    /// `fileSystem` moves a damaged file aside (by default, the real one confined to the file's
-    /// directory).
+    /// The database lives on `fileSystem`, which also moves a damaged file aside (by default,
+    /// the real one confined to the file's directory). `checksIntegrityInBackground` starts
+    /// `PRAGMA quick_check` off the main actor once the database is open; a host whose file
+    /// system serves the main actor only (the simulator's disk refuses calls from elsewhere)
+    /// turns it off.
     public init(
         path: String,
         seedVersion: String = CatalogueSeed.version,
         runtime: LifecycleRuntime? = nil,
         fileSystem: (any FileSystem)? = nil,
+        checksIntegrityInBackground: Bool = true,
         logger: LifelineLogger = .disabled,
         seed: @escaping @MainActor () throws(CatalogueError) -> [Book] = { () throws(CatalogueError) in
             try CatalogueSeed.books()
@@ -53,6 +61,7 @@ public final class SQLiteCatalogue: CatalogueService {
         self.seedVersion = seedVersion
         self.runtime = runtime
         self.fileSystem = fileSystem ?? POSIXFileSystem(root: FilePaths.directory(of: path))
+        self.checksIntegrityInBackground = checksIntegrityInBackground
         self.clock = runtime?.clock ?? SystemClock()
         self.logger = logger.category("catalogue")
         self.seed = seed
@@ -82,7 +91,7 @@ public final class SQLiteCatalogue: CatalogueService {
         }
         database = opened
         if let runtime { suspension = opened.suspendWhileInBackground(of: runtime, logger: logger) }
-        guard checkingIntegrity else { return }
+        guard checkingIntegrity, checksIntegrityInBackground else { return }
         let check: @MainActor () async -> Void = { [weak self] in await self?.checkIntegrity() }
         integrityCheck = runtime?.applicationScope.task("catalogue integrity check", check) ?? Task { await check() }
     }
@@ -135,16 +144,28 @@ public final class SQLiteCatalogue: CatalogueService {
         try Self.catching { try database.transaction { database in try Self.insert(books, into: database) } }
     }
 
+    /// Closes the database for good, as the end of the process would: the simulator calls it
+    /// when an incarnation dies, so that what SQLite holds in memory goes with it.
+    package func close() {
+        suspension?.cancel()
+        suspension = nil
+        database?.close()
+        database = nil
+    }
+
     /// Drops what can be rebuilt (statement caches, response caches).
     public func purgeCaches() {
         database?.clearStatementCache()
     }
 
-    /// Builds a catalogue database file at `path` holding `books`, marked as built from
-    /// `seedVersion` so that the app opens it as is. For benchmarks and fixtures.
+    /// Builds a catalogue database file at `path` of `fileSystem` holding `books`, marked as
+    /// built from `seedVersion` so that the app opens it as is. For benchmarks, fixtures and the
+    /// simulator's device image.
     /// - Throws: ``CatalogueError``; the file may be left partially built.
-    public static func build(at path: String, books: [Book], seedVersion: String = CatalogueSeed.version) throws(CatalogueError) {
-        let database = try open(path)
+    public static func build(
+        at path: String, books: [Book], seedVersion: String = CatalogueSeed.version, fileSystem: any FileSystem = POSIXFileSystem()
+    ) throws(CatalogueError) {
+        let database = try open(path, fileSystem: fileSystem)
         try replaceContents(of: database, with: books, seedVersion: seedVersion)
         database.close()
     }

@@ -1,0 +1,92 @@
+@testable import CampusLibrary
+import DurableState
+import Foundation
+import Lifecycle
+import LifecycleSimulator
+import Testing
+
+@Suite("ReadingList")
+@MainActor
+struct ReadingListTests {
+    static let path = "/data/reading-list.sqlite"
+
+    func makeList(on disk: SimulatedDisk, clock: VirtualClock = VirtualClock()) -> ReadingList {
+        ReadingList(path: Self.path, fileSystem: disk.mount(), clock: clock, runtime: nil, logger: .disabled)
+    }
+
+    @Test("the screen's model adds, steps and removes books; each change is committed before it is shown saved")
+    func changesThroughTheScreen() throws {
+        let disk = SimulatedDisk()
+        let clock = VirtualClock()
+        let list = makeList(on: disk, clock: clock)
+        var events: [String] = []
+        list.onSave = { event in
+            switch event {
+            case .writing(let entries): events.append("writing \(entries.count)")
+            case .saved(let entries): events.append("saved \(entries.count)")
+            case .failed(let kept): events.append("failed, kept \(kept.count)")
+            }
+        }
+        list.load()
+        #expect(list.isLoaded)
+        list.add(TestBooks.emma)
+        clock.advance(by: .seconds(60))
+        list.add(TestBooks.moby)
+        list.add(TestBooks.moby)
+        let screen = ReadingListViewModel(readingList: list)
+        screen.advanceHighlighted()
+        screen.advanceHighlighted()
+        #expect(list.entries.map(\.status) == [.finished, .toRead])
+        #expect(list.finishedCount == 1)
+        screen.moveHighlight(by: 1)
+        screen.removeHighlighted()
+        #expect(list.entries.map(\.bookID) == [TestBooks.emma.id])
+        #expect(screen.highlightedEntry?.bookID == TestBooks.emma.id)
+        #expect(events == ["writing 1", "saved 1", "writing 2", "saved 2", "writing 2", "saved 2", "writing 2", "saved 2", "writing 1", "saved 1"])
+
+        let relaunched = makeList(on: disk, clock: clock)
+        relaunched.load()
+        #expect(relaunched.entries == list.entries)
+        #expect(relaunched.finishedCount == 1)
+    }
+
+    @Test("a change the database refuses is not applied: the list stays as stored and says why")
+    func refusedChange() throws {
+        let disk = SimulatedDisk()
+        let list = makeList(on: disk)
+        var failures: [[ReadingListEntry]] = []
+        list.onSave = { if case .failed(let kept) = $0 { failures.append(kept) } }
+        list.load()
+        list.add(TestBooks.emma)
+        disk.inject(DiskFault(.write, error: .noSpace(Self.path + "-wal"), pathSuffix: "-wal"))
+        list.add(TestBooks.moby)
+        #expect(list.entries.map(\.bookID) == [TestBooks.emma.id])
+        #expect(failures.map { $0.map(\.bookID) } == [[TestBooks.emma.id]])
+        guard case .notSaved = list.saveError else {
+            Issue.record("no save error: \(String(describing: list.saveError))")
+            return
+        }
+        list.add(TestBooks.moby)
+        #expect(list.saveError == nil)
+        #expect(list.entries.map(\.bookID) == [TestBooks.emma.id, TestBooks.moby.id])
+    }
+
+    @Test("a list that cannot be opened stays unavailable, says so, and changes nothing")
+    func unopenable() throws {
+        let disk = SimulatedDisk()
+        let first = makeList(on: disk)
+        first.load()
+        first.add(TestBooks.emma)
+        let newer = try Database(path: Self.path, fileSystem: disk.mount())
+        try newer.execute("INSERT INTO \(DatabaseMigrator.recordTable) (identifier) VALUES ('reading-list-v9')")
+        newer.close()
+        let list = makeList(on: disk)
+        list.load()
+        #expect(!list.isLoaded)
+        #expect(list.loadState.error is ReadingListError)
+        list.add(TestBooks.moby)
+        #expect(list.entries.isEmpty)
+        let frame = ReadingListView.render(ReadingListViewModel(readingList: list), width: 80, height: 10)
+        #expect(frame.contains { $0.contains("could not be opened") }, "\(frame)")
+    }
+}
