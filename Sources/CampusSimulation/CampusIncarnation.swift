@@ -9,11 +9,11 @@ import LifecycleSimulator
 /// (virtual clock, simulated disk, the device's secret store, the run's logger), with the embedded
 /// library service on the simulated disk and, by the run's variant, the bundled catalogue (the
 /// app's own `SQLiteCatalogue`, real SQLite with FTS5 on the simulated disk, from the
-/// ``deviceImage`` every run starts with) or the app's remote catalogue over a simulated Open Library (see
+/// `deviceImage` every run starts with) or the app's remote catalogue over a simulated Open Library (see
 /// `CampusIncarnation+Catalogue.swift`), all reached over the device's network
 /// (`NetworkedCatalogue`, `SimulatedOpenLibrary`, `CheckedLibraryServer`): their calls take the
 /// run's latency and may fail, and the services go down when the schedule says so. The reading
-/// list is SQLite on the simulated disk too, checked after every death (``databaseChecks(bugs:)``).
+/// list is SQLite on the simulated disk too, checked after every death (`databaseChecks(bugs:)`).
 ///
 /// ```swift
 /// let simulator = Simulator(app: CampusIncarnation.app)

@@ -13,11 +13,11 @@ import Testing
 /// ```
 ///
 /// `path` is absolute or relative to the directory of the test's source file. The schedule is
-/// replayed with the file's seed and the final check, as ``Simulator/replay(_:)`` does; the app
+/// replayed with the file's seed and the final check, as `Simulator.replay(_:)` does; the app
 /// value decides which bugs are planted (a repro found with a bug planted replays against the
 /// fixed app). Runs on the main actor; nothing of the app runs after it returns.
 ///
-/// - Throws: the file's read or decoding error, or ``ReplayError`` for an event of the file that
+/// - Throws: the file's read or decoding error, or `ReplayError` for an event of the file that
 ///   can no longer happen (an action renamed, a scene not connected there): the repro no longer
 ///   fits the app and must be found again. Nothing is recorded then besides the thrown error.
 /// - Returns: the replay's outcome.

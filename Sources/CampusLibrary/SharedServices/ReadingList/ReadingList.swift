@@ -4,7 +4,7 @@ import Lifecycle
 import Observation
 
 /// The student's reading list: the books they mean to read, are reading and have finished, in
-/// the order they were added, kept in SQLite (``ReadingListStore``) on the device — the student's
+/// the order they were added, kept in SQLite (`ReadingListStore`) on the device — the student's
 /// own work, so every change is saved at once, in one transaction, and "saved" means committed
 /// (`synchronous = FULL`: it survives a power loss).
 ///
