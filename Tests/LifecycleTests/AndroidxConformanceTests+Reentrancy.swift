@@ -10,6 +10,7 @@ extension AndroidxConformanceTests {
     @Test("constructionDestruction1: a move requested during a catch-up is queued after it (differs)")
     func constructionDestruction1() throws {
         let port = try PortedScene()
+        defer { port.end() }
         try port.fullyInitialize()
         port.observe("o") { event in if event == .willEnterForeground { try? port.move(to: .foregroundInactive) } }
         // androidx: [o willConnect, o willEnterForeground] (the pause lowers the catch-up's target).
@@ -21,6 +22,7 @@ extension AndroidxConformanceTests {
     @Test("constructionDestruction2: moves down to destruction during a catch-up run after it (differs)")
     func constructionDestruction2() throws {
         let port = try PortedScene()
+        defer { port.end() }
         try port.fullyInitialize()
         let scene = try #require(port.scene)
         port.observe("o") { event in
@@ -41,6 +43,7 @@ extension AndroidxConformanceTests {
     @Test("twoObserversChangingState: the current event reaches everyone before the next (differs in order)")
     func twoObserversChangingState() throws {
         let port = try PortedScene()
+        defer { port.end() }
         port.beforeConnect = {
             port.observe("o1") { event in if event == .willConnect { try? port.move(to: .foregroundInactive) } }
             port.observe("o2")
@@ -56,6 +59,7 @@ extension AndroidxConformanceTests {
     @Test("changeStateDuringDescending: a move back up from a downward callback converges on it")
     func changeStateDuringDescending() throws {
         let port = try PortedScene()
+        defer { port.end() }
         try port.fullyInitialize()
         port.observe("o1") { event in
             guard event == .willResignActive else { return }
@@ -73,6 +77,7 @@ extension AndroidxConformanceTests {
     @Test("changeStateDuringDescending, with an older observer: it still hears the interrupted event (differs)")
     func changeStateDuringDescendingReachesOlderObservers() throws {
         let port = try PortedScene()
+        defer { port.end() }
         try port.fullyInitialize()
         port.observe("o0")
         port.observe("o1") { event in if event == .willResignActive { try? port.move(to: .foregroundActive) } }
@@ -90,6 +95,7 @@ extension AndroidxConformanceTests {
     @Test("addDuringTraversing: an observer added during a pass is caught up after it (differs)")
     func addDuringTraversing() throws {
         let port = try PortedScene()
+        defer { port.end() }
         port.beforeConnect = {
             port.observe("o1") { event in if event == .willEnterForeground { port.observe("o3") } }
             port.observe("o2")
@@ -107,6 +113,7 @@ extension AndroidxConformanceTests {
     @Test("addDuringAddition: an observer added during another's catch-up is caught up after it")
     func addDuringAddition() throws {
         let port = try PortedScene()
+        defer { port.end() }
         port.beforeConnect = {
             port.observe("o1") { event in
                 guard event == .didBecomeActive else { return }
@@ -124,6 +131,7 @@ extension AndroidxConformanceTests {
     @Test("downEventsAddition: an observer added during a downward pass is caught up after it (differs)")
     func downEventsAddition() throws {
         let port = try PortedScene()
+        defer { port.end() }
         try port.create()
         try port.move(to: .foregroundInactive)
         port.observe("o1")
@@ -139,6 +147,7 @@ extension AndroidxConformanceTests {
     @Test("deadParentWhileTraversing: observers added by one that removed itself are caught up after the pass (differs)")
     func deadParentWhileTraversing() throws {
         let port = try PortedScene()
+        defer { port.end() }
         var first: LifecycleObservation?
         port.beforeConnect = {
             first = port.observe("o1") { event in
@@ -161,6 +170,7 @@ extension AndroidxConformanceTests {
     @Test("deadParentInAddition: an observer that removes itself during its catch-up stops there; the ones it added follow (differs)")
     func deadParentInAddition() throws {
         let port = try PortedScene()
+        defer { port.end() }
         try port.fullyInitialize()
         port.observe("o1") { event, observation in
             guard event == .willEnterForeground else { return }
@@ -180,6 +190,7 @@ extension AndroidxConformanceTests {
     @Test("removeCascade: observers that remove themselves, one from the catch-up that added it (differs)")
     func removeCascade() throws {
         let port = try PortedScene()
+        defer { port.end() }
         try port.fullyInitialize()
         port.observe("o1") { event, observation in
             guard event == .didBecomeActive else { return }
@@ -204,6 +215,7 @@ extension AndroidxConformanceTests {
     @Test("siblingLimitationCheck: observers added during a catch-up wait for it, then catch up in order (differs)")
     func siblingLimitationCheck() throws {
         let port = try PortedScene()
+        defer { port.end() }
         try port.fullyInitialize()
         port.observe("o1") { event in
             if event == .willEnterForeground { port.observe("o2") }
@@ -222,6 +234,7 @@ extension AndroidxConformanceTests {
     @Test("siblingRemovalLimitationCheck1: an observer removed before its catch-up hears nothing (differs)")
     func siblingRemovalLimitationCheck1() throws {
         let port = try PortedScene()
+        defer { port.end() }
         try port.fullyInitialize()
         var second: LifecycleObservation?
         port.observe("o1") { event in
@@ -245,6 +258,7 @@ extension AndroidxConformanceTests {
     @Test("siblingRemovalLimitationCheck2: stragglers catch up one by one, so a later one removes an earlier one too late (differs)")
     func siblingRemovalLimitationCheck2() throws {
         let port = try PortedScene()
+        defer { port.end() }
         try port.fullyInitialize()
         var second: LifecycleObservation?
         port.observe("o1") { event in

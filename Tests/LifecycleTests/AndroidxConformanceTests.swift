@@ -15,6 +15,7 @@ struct AndroidxConformanceTests {
     @Test("getCurrentState: the state follows each event, and a jump passes every intermediate event")
     func getCurrentState() throws {
         let port = try PortedScene()
+        defer { port.end() }
         port.beforeConnect = { port.observe("o") }
         try port.create()
         try port.move(to: .foregroundActive)
@@ -32,6 +33,7 @@ struct AndroidxConformanceTests {
     @Test("moveInitializedToDestroyed: destroying a scene that never connected is refused")
     func moveInitializedToDestroyed() throws {
         let port = try PortedScene()
+        defer { port.end() }
         // androidx throws IllegalStateException; Lifeline's error is typed and changes nothing.
         #expect(throws: LifecycleError.unknownScene(SceneSessionID("A"), event: "disconnectScene")) {
             try port.destroy()
@@ -42,6 +44,7 @@ struct AndroidxConformanceTests {
     @Test("moveDestroyedToAny: a destroyed scene object never moves again")
     func moveDestroyedToAny() throws {
         let port = try PortedScene()
+        defer { port.end() }
         try port.create()
         let destroyed = try #require(port.scene)
         try port.destroy()
@@ -60,6 +63,7 @@ struct AndroidxConformanceTests {
     @Test("addRemove: the registry holds an observer until its observation is cancelled")
     func addRemove() throws {
         let port = try PortedScene()
+        defer { port.end() }
         try port.create()
         final class Token {}
         var token: Token? = Token()
@@ -74,6 +78,7 @@ struct AndroidxConformanceTests {
     @Test("addAndObserve: each event is heard once; a repeated event is refused (differs: androidx ignores it)")
     func addAndObserve() throws {
         let port = try PortedScene()
+        defer { port.end() }
         port.beforeConnect = { port.observe("o") }
         try port.create()
         #expect(port.log.take() == ["o willConnect"])
@@ -92,6 +97,7 @@ struct AndroidxConformanceTests {
     @Test("add2RemoveOne: a removed observer hears nothing more, the others carry on")
     func add2RemoveOne() throws {
         let port = try PortedScene()
+        defer { port.end() }
         var second: LifecycleObservation?
         port.beforeConnect = {
             port.observe("o1")
@@ -108,6 +114,7 @@ struct AndroidxConformanceTests {
     @Test("sameObserverReAddition: a handler removed and added again hears each event once")
     func sameObserverReAddition() throws {
         let port = try PortedScene()
+        defer { port.end() }
         port.beforeConnect = {
             let handler = port.recorder("o")
             port.scene?.addObserver(handler).cancel()
@@ -120,6 +127,7 @@ struct AndroidxConformanceTests {
     @Test("not an androidx case: a handler added twice is called twice (differs: androidx ignores the second addition)")
     func sameHandlerAddedTwice() throws {
         let port = try PortedScene()
+        defer { port.end() }
         port.beforeConnect = {
             let handler = port.recorder("o")
             port.scene?.addObserver(handler)
@@ -132,6 +140,7 @@ struct AndroidxConformanceTests {
     @Test("subscribeToDead: an observer added after destruction hears nothing")
     func subscribeToDead() throws {
         let port = try PortedScene()
+        defer { port.end() }
         try port.create()
         let scene = try #require(port.scene)
         port.observe("o1")
@@ -145,6 +154,7 @@ struct AndroidxConformanceTests {
     @Test("constructionOrder: a late observer is caught up with every event, in order")
     func constructionOrder() throws {
         let port = try PortedScene()
+        defer { port.end() }
         try port.fullyInitialize()
         port.observe("o")
         #expect(port.log.take() == ["o willConnect", "o willEnterForeground", "o didBecomeActive"])
@@ -153,6 +163,7 @@ struct AndroidxConformanceTests {
     @Test("downEvents: downward events reach observers in reverse order of addition")
     func downEvents() throws {
         let port = try PortedScene()
+        defer { port.end() }
         try port.fullyInitialize()
         port.observe("o1")
         port.observe("o2")
@@ -170,6 +181,7 @@ struct AndroidxConformanceTests {
     @Test("removeWhileTraversing: an observer removed by an earlier one in the same pass does not hear it")
     func removeWhileTraversing() throws {
         let port = try PortedScene()
+        defer { port.end() }
         var second: LifecycleObservation?
         port.beforeConnect = {
             port.observe("o1") { event in if event == .willConnect { second?.cancel() } }
@@ -182,6 +194,7 @@ struct AndroidxConformanceTests {
     @Test("downEventsRemoveAll: observers removed during a downward pass hear nothing more")
     func downEventsRemoveAll() throws {
         let port = try PortedScene()
+        defer { port.end() }
         try port.fullyInitialize()
         var first, second, third: LifecycleObservation?
         first = port.observe("o1")

@@ -21,6 +21,7 @@ struct SelfEndingObservationTests {
     @Test("a scene observer that ends itself in willConnect during its catch-up hears nothing after and is gone")
     func sceneObserverEndsItselfDuringCatchUp() throws {
         let rig = try activeRig()
+        defer { rig.end() }
         var token: Token? = Token()
         weak let held = token
         rig.scene("A")?.addObserver { [token] event, observation in
@@ -40,6 +41,7 @@ struct SelfEndingObservationTests {
     @Test("an application observer that ends itself in willFinishLaunching during its catch-up hears nothing after and is gone")
     func applicationObserverEndsItselfDuringCatchUp() throws {
         let rig = try activeRig()
+        defer { rig.end() }
         var token: Token? = Token()
         weak let held = token
         rig.runtime.addApplicationObserver { [token] event, observation in
@@ -58,6 +60,7 @@ struct SelfEndingObservationTests {
     @Test("the handler is handed the observation addObserver returns")
     func handedObservationIsTheReturnedOne() throws {
         let rig = try activeRig()
+        defer { rig.end() }
         var handed: [LifecycleObservation] = []
         let returned = rig.scene("A")?.addObserver { _, observation in handed.append(observation) }
         var handedToApplicationObserver: [LifecycleObservation] = []
@@ -73,6 +76,7 @@ struct SelfEndingObservationTests {
     @Test("an observer that ends itself during a pass misses the rest of the move; the others hear all of it")
     func observerEndsItselfDuringPass() throws {
         let rig = try activeRig()
+        defer { rig.end() }
         rig.observe("A", as: "o1")
         rig.scene("A")?.addObserver { event, observation in
             rig.log.record("quitter[A] \(event)")
@@ -96,6 +100,7 @@ struct SelfEndingObservationTests {
     @Test("an observer added during dispatch can end itself during its own, later, catch-up")
     func stragglerEndsItselfDuringCatchUp() throws {
         let rig = LifecycleTestRig()
+        defer { rig.end() }
         try rig.launch()
         try rig.connect("A", foreground: false)
         rig.scene("A")?.addObserver { event in
@@ -115,6 +120,7 @@ struct SelfEndingObservationTests {
     @Test("a handler that keeps its own observation is released when the scene disconnects or the process ends")
     func keptObservationIsReleasedOnClose() throws {
         let rig = try activeRig()
+        defer { rig.end() }
         var sceneToken: Token? = Token()
         var applicationToken: Token? = Token()
         weak let sceneHeld = sceneToken
@@ -134,6 +140,7 @@ struct SelfEndingObservationTests {
     @Test("an observer of two arguments added to a disconnected scene is never called")
     func disconnectedSceneIgnoresObserver() throws {
         let rig = try activeRig()
+        defer { rig.end() }
         let scene = try #require(rig.scene("A"))
         try rig.disconnect("A")
         rig.log.take()

@@ -61,7 +61,10 @@ final class CampusApplicationDelegate: ApplicationDelegate {
                 task.expirationHandler = { [weak task] in task?.setTaskCompleted(success: false) }
                 // The shelf resolves against the catalogue, which may still be loading after a
                 // background launch; an expiration meanwhile completes the task unsuccessfully.
-                services.catalogue.whenLoaded {
+                // Held weakly: the catalogue keeps the handler until it loads, which a killed
+                // process never does, and the services and the task hold the catalogue.
+                services.catalogue.whenLoaded { [weak services, weak task] in
+                    guard let services, let task else { return }
                     task.scope.task("refresh new arrivals") {
                         let succeeded = await services.arrivals.refresh()
                         task.setTaskCompleted(success: succeeded)

@@ -26,6 +26,13 @@ final class PortedScene {
         rig.log.take()
     }
 
+    /// Ends the process (``LifecycleTestRig/end()``): a test's observers capture the port, which
+    /// holds the runtime that holds them. Each test defers it.
+    func end() {
+        beforeConnect = nil
+        rig.end()
+    }
+
     var log: LifecycleEventLog { rig.log }
 
     /// The connected scene object, if any.

@@ -56,6 +56,14 @@ public final class LifecycleTestRig {
         }
     }
 
+    /// Ends the process (``LifecycleRuntime/markKilled()``), which drops every observer and what
+    /// the app handed in. A test whose observers capture the rig (which holds the runtime that
+    /// holds them) defers it, so the rig is released when the test ends.
+    public func end() {
+        onSceneCreated = nil
+        runtime.markKilled()
+    }
+
     /// The latest delegate created for `session`.
     public func delegate(_ session: String) -> RecordingSceneDelegate? {
         sceneDelegates.last { $0.scene?.id == SceneSessionID(session) }
