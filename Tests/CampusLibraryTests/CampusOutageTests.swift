@@ -39,6 +39,23 @@ struct CampusOutageTests {
         #expect(planted.violation?.description.contains("dropped OL1W from its selection, but the record exists") == true)
     }
 
+    @Test("a window whose books wait for the catalogue while the app is in the background does not retry without end")
+    func noRetryLoopInTheBackground() async throws {
+        // Found by the explorer (schedule 3,841 of seed 1, shrunk): the remote catalogue refused
+        // the launch's lookups, its backoff ended while the app was suspended, and the window's
+        // retry, due at once, found the bundled catalogue closed in the background, and armed
+        // itself for the same past moment again, without end.
+        let events: [SimulationEvent] = [
+            .launch(.user), .connectScene(scene: 3, foreground: true, restoration: nil),
+            .crashDuringNextStep(atOperation: 1, death: .kill), .serviceDown(service: "open library", failing: .refused),
+            .launch(.link(6)), .enterBackground(scene: 3), .advance(milliseconds: 5_000),
+            .connectScene(scene: 1, foreground: true, restoration: nil),
+        ]
+        let outcome = try await Simulator(app: CampusIncarnation.app).replay(events, seed: 3_821_610_153_684_933_829)
+        #expect(outcome.variant == CampusIncarnation.remoteCatalogue)
+        #expect(outcome.passed, "\(outcome.violation?.description ?? "")")
+    }
+
     @Test("a lookup without an answer read as “not found” is found within 200 default-mode schedules on seed 1, shrunk, and the fixed app passes the same schedules")
     func findsTimeoutMeansNotFound() async throws {
         let planted = Simulator(app: CampusIncarnation.app(bugs: [.timeoutMeansNotFound]))

@@ -88,6 +88,28 @@ struct SimulatorTests {
         #expect(outcome.violation?.message.contains("application: ") == true)
     }
 
+    @Test("an app that keeps itself busy without time passing is reported, not hung: a timer re-armed at once as a busy loop, a task that only yields as escaped work",
+          arguments: [(BusyApp.Busyness.timerDueAtOnce, Violation.Kind.busyLoop), (.yieldingTask, .escapedWork)])
+    func busyAppIsReported(busyness: BusyApp.Busyness, kind: Violation.Kind) async throws {
+        var options = SimulationOptions()
+        options.stallTime = .milliseconds(50)
+        let outcome = try await Simulator(app: BusyApp.app(busyness), options: options).replay([.launch(.user)])
+        let violation = try #require(outcome.violation)
+        #expect(violation.kind == kind)
+        #expect(violation.step == 0)
+        if busyness == .yieldingTask { #expect(violation.message.contains("application: spin")) }
+    }
+
+    @Test("a timer that polls every millisecond is busy, but time passes: no busy loop")
+    func pollingIsNotABusyLoop() async throws {
+        var options = SimulationOptions()
+        options.busyLoopLimit = 100
+        let outcome = try await Simulator(app: BusyApp.app(.millisecondPoll), options: options).replay([
+            .launch(.user), .advance(milliseconds: 2_000),
+        ])
+        #expect(outcome.passed, "\(outcome.violation?.description ?? "")")
+    }
+
     @Test("work that calls a custom actor runs to completion, the same way every time")
     func customActorWork() async throws {
         let simulator = Simulator(app: ActorApp.app())

@@ -47,6 +47,53 @@ final class EscapingApp {
     }
 }
 
+/// An app that keeps itself busy: a retry re-armed for the moment it fires, or a task that yields
+/// without end; or, busy but not without end, a poll every millisecond.
+@MainActor
+final class BusyApp {
+    enum Busyness: Sendable {
+        /// A timer whose action schedules itself again at the clock's current instant.
+        case timerDueAtOnce
+        /// A tracked task that only yields, forever.
+        case yieldingTask
+        /// A timer that re-arms itself a millisecond later, a thousand times.
+        case millisecondPoll
+    }
+
+    let clock: VirtualClock
+    private(set) var polls = 0
+
+    init(environment: SimulationEnvironment, busyness: Busyness) {
+        clock = environment.clock
+        switch busyness {
+        case .timerDueAtOnce:
+            armAtOnce()
+        case .yieldingTask:
+            environment.runtime.applicationScope.task("spin") {
+                while !Task.isCancelled { await Task.yield() }
+            }
+        case .millisecondPoll:
+            armPoll()
+        }
+    }
+
+    private func armAtOnce() {
+        _ = clock.schedule(at: clock.now) { [weak self] in self?.armAtOnce() }
+    }
+
+    private func armPoll() {
+        guard polls < 1_000 else { return }
+        _ = clock.schedule(at: clock.now.advanced(by: .milliseconds(1))) { [weak self] in
+            self?.polls += 1
+            self?.armPoll()
+        }
+    }
+
+    static func app(_ busyness: Busyness) -> SimulatedApp<BusyApp> {
+        SimulatedApp(name: "BusyApp") { BusyApp(environment: $0, busyness: busyness) } observe: { _ in [] }
+    }
+}
+
 /// An app whose tracked task calls a custom actor between clock sleeps.
 @MainActor
 final class ActorApp {

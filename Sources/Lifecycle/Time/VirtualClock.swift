@@ -147,7 +147,18 @@ public final class VirtualClock: LifelineClock {
     /// in deadline order. Actions scheduled while advancing run too if they are due.
     /// Does nothing if `instant` is in the past.
     public func advance(to instant: LifelineInstant) {
+        advance(to: instant, firingAtMost: .max)
+    }
+
+    /// ``advance(to:)`` that stops after running `limit` actions and sleepers, for a host that
+    /// must not hang on an app whose actions keep scheduling actions already due; time stops at
+    /// the last one run when it stops early. Returns how many ran.
+    @discardableResult
+    public func advance(to instant: LifelineInstant, firingAtMost limit: Int) -> Int {
+        var fired = 0
         while let deadline = earliestDeadline, deadline <= instant {
+            guard fired < limit else { return fired }
+            fired += 1
             let entry = entries.removeFirst()
             entry.isRemoved = true
             if entry.deadline > current { current = entry.deadline }
@@ -160,6 +171,7 @@ public final class VirtualClock: LifelineClock {
             }
         }
         if instant > current { current = instant }
+        return fired
     }
 
     /// Moves time forward to `instant` without running anything: what a suspended process sees.

@@ -56,6 +56,12 @@ public final class WorkTracker {
     /// of tasks live at once.
     private static let typicalLiveTasks = 12
 
+    /// The label of the task started last (`nil` before the first), for reports: a host that finds
+    /// the app busy without end names the work it last started.
+    public var lastStartedLabel: String? { lastStarted?.text }
+    /// The storage behind ``lastStartedLabel``.
+    private var lastStarted: Label?
+
     /// The subset of ``liveTasks`` parked at a Lifeline-owned suspension point (built on each read:
     /// for tests).
     public var parkedTasks: Set<TaskID> {
@@ -75,7 +81,9 @@ public final class WorkTracker {
     /// Starts counting a task of the scope named `scope` labelled `label`.
     func start(scope: String, label: String) -> TrackedTask {
         nextID &+= 1
-        live[Key(id: nextID)] = Label(scope: scope, task: label)
+        let started = Label(scope: scope, task: label)
+        live[Key(id: nextID)] = started
+        lastStarted = started
         runnableCount &+= 1
         changes &+= 1
         return TrackedTask(id: nextID, tracker: self)

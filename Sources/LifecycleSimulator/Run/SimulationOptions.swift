@@ -14,6 +14,9 @@ public struct SimulationOptions: Sendable, Hashable {
     /// Real time the stall must also last before it is reported: resumed tasks reach the main
     /// actor through the runtime's thread pool, which a loaded machine can delay.
     public var stallTime: Duration = .milliseconds(200)
+    /// Rounds of timers due at once and of captured jobs within one settling of the device before
+    /// the app is reported as a ``Violation/Kind/busyLoop`` (a busy app settles in a few dozen).
+    public var busyLoopLimit = 10_000
     /// The lesson's rule: edits pending when their scene (or the app) resigns active are
     /// acknowledged once the app has settled after it.
     public var acknowledgesOnInactive = true

@@ -74,18 +74,37 @@ extension SimulationRun {
     func settleUntilWaiting() -> SettleProgress {
         while let current, violation == nil {
             if let death = context.trippedDeath { return .dies(death) }
-            if InlineJobs.runCaptured() > 0 { continue }
+            if InlineJobs.runCaptured() > 0 {
+                if isBusyWithoutEnd(current, rounds: 1) { break }
+                continue
+            }
             // No timer fires once the app's background time ended: the device freezes it at once.
             if !context.isSuspended, context.backgroundTimeEnd == nil, let next = current.clock.nextDeadline, next <= context.now {
-                current.clock.advance(to: context.now)
+                let fired = current.clock.advance(to: context.now, firingAtMost: options.busyLoopLimit - busyRounds + 1)
+                if isBusyWithoutEnd(current, rounds: fired) { break }
                 continue
             }
             let tracker = current.tracker
             if tracker.isQuiescent { break }
             return .waits(tracker)
         }
+        busyRounds = 0
         reportOffMainAccesses()
         return .settled
+    }
+
+    /// Counts `rounds` rounds of work (a batch of jobs, or each timer fired) since the device last
+    /// settled; past ``SimulationOptions/busyLoopLimit`` rounds reports the busy loop, naming the
+    /// work `current` started last, and returns true.
+    private func isBusyWithoutEnd(_ current: ProcessIncarnation, rounds: Int) -> Bool {
+        busyRounds += rounds
+        guard busyRounds > options.busyLoopLimit else { return false }
+        let last = current.tracker.lastStartedLabel.map { "; the work it started last: \($0)" } ?? ""
+        context.report(
+            .busyLoop,
+            "the app kept busy for \(options.busyLoopLimit) rounds of timers due at once and jobs without time passing (it never idles)\(last)"
+        )
+        return true
     }
 
     /// Whether real time `limit` has passed since the first call of a stall (it only decides when

@@ -43,6 +43,9 @@ final class SimulationRun {
     private(set) var skipped = 0
     private(set) var writesPerStep: [Int] = []
     var yields = 0
+    /// Rounds of due timers and captured jobs since the device last settled (see
+    /// ``SimulationOptions/busyLoopLimit``).
+    var busyRounds = 0
     /// Each slot's scene while ``withScenesCached(_:)`` runs, `nil` otherwise: one cell per slot
     /// (index 0 unused), made with the run.
     private let cachedScenes: [SceneCell]

@@ -40,6 +40,12 @@ public struct Violation: Hashable, Codable, Sendable, CustomStringConvertible {
         public static let halfAppliedTransaction = Kind(rawValue: "half-applied transaction")
         /// Tracked work waited on something the simulator does not control.
         public static let escapedWork = Kind(rawValue: "escaped work")
+        /// The app kept itself busy without time passing: within one settling of the device, more
+        /// than ``SimulationOptions/busyLoopLimit`` rounds of timers due at once and of jobs that
+        /// make more jobs (a retry re-armed for a moment already past, a task that reschedules
+        /// itself at once). On a device the main thread never idles: the CPU and the battery
+        /// burn, and in the background iOS kills the process for its CPU use.
+        public static let busyLoop = Kind(rawValue: "busy loop")
         /// The runtime refused an event the generator believed legal: a simulator bug.
         public static let illegalEvent = Kind(rawValue: "illegal event (generator bug)")
 
@@ -47,7 +53,8 @@ public struct Violation: Hashable, Codable, Sendable, CustomStringConvertible {
         /// that list each kind checked.
         package static let builtIn: [Kind] = [
             .lostAcknowledgedEdit, .phantomData, .crossSceneLeak, .lostLiveEdit, .appCrash, .secretLeak,
-            .workAfterBackgroundTimeEnded, .lockHeldIntoSuspension, .backgroundTimeOverran, .escapedWork, .illegalEvent,
+            .workAfterBackgroundTimeEnded, .lockHeldIntoSuspension, .backgroundTimeOverran, .busyLoop, .escapedWork,
+            .illegalEvent,
         ]
 
         /// The kind of a broken app invariant named `name`.

@@ -146,8 +146,12 @@ public final class LibraryCatalogue: MemoryPurgeable {
         }
     }
 
+    /// Arms the retry for when the remote catalogue's backoff ends. A backoff already over did not
+    /// cause the failure (the bundled catalogue is closed in the background): a timer then would
+    /// fire at once and fail again without end, so the waiters wait for the foreground
+    /// (``retryNow()``) or for the remote catalogue to answer.
     private func armRetryTimer() {
-        guard !waiters.isEmpty, case .offline(let retryAt) = source else { return }
+        guard !waiters.isEmpty, case .offline(let retryAt) = source, retryAt > clock.now else { return }
         if let timer = retryTimer {
             if timer.deadline == retryAt { return }
             timer.action.cancel()
