@@ -29,8 +29,6 @@ extension CampusIncarnation {
         app.invariants = invariants
         app.databases = databaseChecks(bugs: bugs)
         app.initialDisk = deviceImage
-        // The adapter records the whole history by hand (its keys would meet the primitives').
-        app.historyFromStorage = false
         app.variants = variants
         let linked = browsedBooks.dropFirst().prefix(2).map(\.id)
         app.links = linked.compactMap { AppLinks.url(for: $0) }
