@@ -4,24 +4,20 @@ import Foundation
 import Lifecycle
 import LifecycleSimulator
 
-/// One process incarnation of the real Campus Library on the simulator's virtual device: the same
+/// One process incarnation of the real Campus Library on the simulator's virtual device: the
 /// `AppComposition` the terminal app builds, from the simulation environment (virtual clock,
-/// simulated disk, the device's secret store, the run's logger, the screen registry), with the
-/// embedded library service on the simulated disk and the run's catalogue
-/// (`CampusIncarnation+Catalogue.swift`), all reached over the device's network.
+/// simulated disk, secret store, logger, screen registry), with the embedded library service and
+/// the run's catalogue (`CampusIncarnation+Catalogue.swift`) reached over the device's network.
 ///
 /// ```swift
-/// let simulator = Simulator(app: CampusIncarnation.app)
-/// let outcome = await simulator.run(seed: 7, depth: 50)
+/// let outcome = await Simulator(app: CampusIncarnation.app).run(seed: 7, depth: 50)
 /// ```
 ///
-/// The app reports what is saved itself: each note's `PersistentValue` (an edit per change,
-/// acknowledged once durably saved) and each window's restorable fields (the app's own changes;
-/// the student's are their actions' edits). What the windows show comes from their view models
-/// (`WindowModel` adopts `VisibleValues`). Recorded here by hand: the basket (as the student edits
-/// it, acknowledged by the inactive rule: the app saves it by a request to the service), the
-/// reading list (``recordSaves(of:into:)``) and the signed-in account (custom storage: recorded
-/// when the app shows it, acknowledged once the token is stored).
+/// The app reports what is saved itself: each note (its `PersistentValue`), the reading list and
+/// the app's own changes of a window's restorable fields; its windows show what they show
+/// (`VisibleValues`). Recorded here by hand: the basket (as the student edits it, acknowledged by
+/// the inactive rule: the app saves it by a request to the service) and the account (custom
+/// storage: recorded when the app shows it, acknowledged once the token is stored).
 /// Built by the simulator once per launch; lives on the main actor.
 @MainActor
 public final class CampusIncarnation {
@@ -32,10 +28,8 @@ public final class CampusIncarnation {
 
     /// The app's object graph in this process.
     public let composition: AppComposition
-    /// The library service, wrapped so that the basket rules it sees can be checked.
-    let server: CheckedLibraryServer
-    /// The catalogue, wrapped so that what the windows drop after its answers can be checked.
-    let watchedCatalogue: CheckedCatalogue
+    /// The library service and the catalogue, wrapped so that what they see can be checked.
+    let server: CheckedLibraryServer, watchedCatalogue: CheckedCatalogue
     /// The secret store the token must live in (and only there).
     let tokens: SessionTokenStore
     let history: HistoryRecorder
@@ -58,13 +52,10 @@ public final class CampusIncarnation {
         let localCatalogue = Self.localCatalogue(environment)
         self.localCatalogue = localCatalogue
         tokens = SessionTokenStore(secrets: environment.secretStore)
-        server = CheckedLibraryServer(
-            EmbeddedLibraryServer(
-                directory: Self.dataDirectory + "/server", fileSystem: environment.fileSystem, clock: environment.clock,
-                makeToken: { environment.canary.revealed }
-            ),
-            network: environment.remoteService("library server")
-        )
+        let embedded = EmbeddedLibraryServer(
+            directory: Self.dataDirectory + "/server", fileSystem: environment.fileSystem, clock: environment.clock,
+            makeToken: { environment.canary.revealed })
+        server = CheckedLibraryServer(embedded, network: environment.remoteService("library server"))
         let catalogue = Self.makeCatalogue(for: environment, local: localCatalogue, bugs: bugs)
         watchedCatalogue = catalogue
         var identifiers = 0
@@ -88,9 +79,7 @@ public final class CampusIncarnation {
             history.edit(Self.accountKey, value: account?.username, durability: .requested)
             if ((try? tokens.token()) != nil) == (account != nil) { history.acknowledge(Self.accountKey, value: account?.username) }
         }
-        Self.recordSaves(of: services.readingList, into: history)
-        // A change made before the saved basket was read is merged into it at hydration: the
-        // basket the student meant is known only then.
+        // Changes made before the saved basket was read are merged into it: the basket meant is known only then.
         services.basket.onEarlyChangesApplied = { [weak basket = services.basket] in
             if let basket { history.edit(Self.basketKey, value: Self.shown(basket)) }
         }
@@ -117,7 +106,8 @@ public final class CampusIncarnation {
             .map { Observation(key: Self.noteKey($0.bookID), value: $0.text.isEmpty ? nil : $0.text) }
         if services.basket.isHydrated { result.append(Observation(key: Self.basketKey, value: Self.shown(services.basket))) }
         if services.readingList.isLoaded {
-            result.append(Observation(key: Self.readingListKey, value: Self.shown(services.readingList.entries)))
+            let list = ReadingList.historyText(of: services.readingList.entries)
+            result.append(Observation(key: HistoryKey(ReadingList.historyName), value: list))
         }
         if !services.auth.isRestoringSession, !services.auth.isWorking {
             result.append(Observation(key: Self.accountKey, value: services.auth.state.account?.username))
@@ -125,8 +115,8 @@ public final class CampusIncarnation {
         return result
     }
 
-    /// Books whose notes are checked after every relaunch, whether or not an editor shows them:
-    /// their drafts are opened at launch. (Notes on other books are checked while an editor shows them.)
+    /// Books whose notes are checked after every relaunch, whether or not an editor shows them
+    /// (their drafts are opened at launch); others are checked while an editor shows them.
     static let noteBooks = Array(books.prefix(3).map(\.id))
     /// Books the student opens and puts in the basket: few, so that windows and notes collide.
     static let browsedBooks = Array(books.prefix(8))
