@@ -68,7 +68,7 @@ public final class EmbeddedLibraryServer: AccountServer, BasketRepository {
     ) {
         let document = DocumentStore<State>(
             fileSystem: fileSystem, path: directory + "/state.json", defaultValue: State(), permissions: 0o600, clock: clock,
-            history: .off   // the service's own state: what the app shows of it, the app reports
+            history: .off   // the service's own records: no screen shows this file
         )
         self.init(document: document, clock: clock, makeToken: makeToken)
     }

@@ -24,8 +24,8 @@ import Observation
 @Observable
 @MainActor
 public final class ReadingList {
-    /// What happens to a change while it is saved, for the host that records the history (the
-    /// simulator): the list it writes, then the list saved, or the list kept after a failure.
+    /// What happens to a change while it is saved, as ``onSave`` and a simulation's history hear
+    /// it: the list it writes, then the list saved, or the list kept after a failure.
     public enum SaveEvent: Sendable {
         /// The change is being written: the list it will hold.
         case writing([ReadingListEntry])
