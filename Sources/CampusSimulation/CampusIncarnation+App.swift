@@ -1,16 +1,15 @@
 import CampusLibrary
 import DurableState
-import Lifecycle
 import Foundation
+import Lifecycle
 import LifecycleSimulator
 
 extension CampusIncarnation {
     /// Campus Library as the simulator explores it: its composition root, the student's actions,
     /// the app invariants, its deep links, the restoration damage it must survive (a newer
-    /// schema, a book withdrawn from the catalogue) and its two catalogues, one per run (the
-    /// variants `bundled catalogue` and `remote catalogue`: the embedded one, or the app's
-    /// `OpenLibraryCatalogue` over a simulated Open Library), the reading list's database checks
-    /// and the device's disk with the catalogue built.
+    /// schema, a book withdrawn from the catalogue), its two catalogues, one per run (the variants
+    /// `bundled catalogue` and `remote catalogue`), the reading list's database check and the
+    /// device's disk with the catalogue built.
     public static var app: SimulatedApp<CampusIncarnation> { app(bugs: []) }
 
     /// Campus Library with `bugs` planted, named `CampusLibrary[bug,…]` in reports and repro files,
@@ -27,29 +26,30 @@ extension CampusIncarnation {
         } observe: { $0.observations }
         app.actions = actions
         app.invariants = invariants
-        app.databases = databaseChecks(bugs: bugs)
+        // Intact, opened by the app's own migrations (with `bugs` planted), every entry agreeing with its log.
+        app.databases = [
+            DatabaseCheck(name: "reading list", path: dataDirectory + "/" + ReadingListStore.fileName, open: { database in
+                try ReadingListStore.prepare(database, bugs: bugs)
+            }, consistency: ReadingListStore.consistencyQueries),
+        ]
         app.initialDisk = deviceImage
-        // The adapter records the whole history by hand (its keys would meet the primitives').
-        app.historyFromStorage = false
         app.variants = variants
         let linked = browsedBooks.dropFirst().prefix(2).map(\.id)
-        app.links = linked.compactMap { AppLinks.url(for: $0) }
-            + linked.compactMap { AppLinks.url(for: $0, newWindow: true) }
+        app.links = linked.compactMap { AppLinks.url(for: $0) } + linked.compactMap { AppLinks.url(for: $0, newWindow: true) }
             + [URL(string: "campuslibrary://book/no-such-book"), URL(string: "https://campuslibrary.example/basket")].compactMap { $0 }
             // A book only the remote catalogue knows (in the bundled variant, a book not in the catalogue).
             + SimulatedOpenLibrary.works.prefix(1).compactMap { AppLinks.url(for: $0.id) }
         app.restorationMutations = [
             RestorationMutator(name: "withdrawn book") { payload, _ in
-                var state = decoded(payload)
                 guard let withdrawn = BookID("withdrawn-book") else { return payload }
+                var state = decoded(payload)
                 state.selection = withdrawn
                 state.navigation.push(.book(withdrawn))
                 return (try? WindowState.restoration.encode(state, writtenAt: Date(timeIntervalSince1970: 0))) ?? payload
             },
             RestorationMutator(name: "newer schema") { payload, _ in
-                let state = decoded(payload)
                 let newer = RestorationSchema<WindowState>(version: WindowState.schemaVersion + 1, default: WindowState())
-                return (try? newer.encode(state, writtenAt: Date(timeIntervalSince1970: 0))) ?? payload
+                return (try? newer.encode(decoded(payload), writtenAt: Date(timeIntervalSince1970: 0))) ?? payload
             },
         ]
         return app

@@ -14,8 +14,7 @@ extension CampusIncarnation {
             .savedMeansWritten { incarnation in
                 zip(noteBooks, noteNames).map { id, name in
                     let draft = incarnation.composition.services.notes.draft(for: id)
-                    let saysSaved = draft.saveState == .saved
-                    return SaveIndicator(name: name, saysSaved: saysSaved, hasUnwrittenChanges: draft.hasUnsavedChanges)
+                    return SaveIndicator(name: name, saysSaved: draft.saveState == .saved, hasUnwrittenChanges: draft.hasUnsavedChanges)
                 }
             },
             AppInvariant(name: "window state") { $0.windowProblem },
@@ -28,30 +27,33 @@ extension CampusIncarnation {
     /// How messages name the notes of ``noteBooks`` (made once: the checks run after every step).
     static let noteNames = noteBooks.map { "the note on \($0)" }
 
+    /// The windows, in scene order.
+    private var windows: [(key: SceneSessionID, value: WindowModel)] {
+        composition.windows.sorted { $0.key.rawValue < $1.key.rawValue }
+    }
+
     /// The models of every window's screens: its search screen and the screen on top.
     var screenModels: [ScreenModel] {
-        composition.windows.sorted { $0.key.rawValue < $1.key.rawValue }.flatMap { id, window -> [ScreenModel] in
-            var models = [ScreenModel(scene: id, role: "search", model: window.search)]
-            switch window.screen {
-            case .search: break
-            case .book(let model): models.append(ScreenModel(scene: id, role: "book record", model: model))
-            case .notes(let model): models.append(ScreenModel(scene: id, role: "note editor", model: model))
-            case .basket(let model): models.append(ScreenModel(scene: id, role: "basket", model: model))
-            case .readingList(let model): models.append(ScreenModel(scene: id, role: "reading list", model: model))
-            case .profile(let model): models.append(ScreenModel(scene: id, role: "profile", model: model))
+        windows.flatMap { id, window -> [ScreenModel] in
+            let top: (String, AnyObject)? = switch window.screen {
+            case .search: nil
+            case .book(let model): ("book record", model)
+            case .notes(let model): ("note editor", model)
+            case .basket(let model): ("basket", model)
+            case .readingList(let model): ("reading list", model)
+            case .profile(let model): ("profile", model)
             }
-            return models
+            return [ScreenModel(scene: id, role: "search", model: window.search)]
+                + (top.map { [ScreenModel(scene: id, role: $0.0, model: $0.1)] } ?? [])
         }
     }
 
     /// What each open note editor shows against the draft beneath it.
     var screenEdits: [ScreenEdit] {
-        composition.windows.sorted { $0.key.rawValue < $1.key.rawValue }.compactMap { id, window in
+        windows.compactMap { id, window in
             guard case .notes(let editor) = window.screen, editor.isEditable else { return nil }
             let isActive = composition.environment.runtime.scenes[id]?.state == .foregroundActive
-            return ScreenEdit(
-                scene: id, field: "note editor", shown: editor.text, model: editor.draft.text, isSceneActive: isActive
-            )
+            return ScreenEdit(scene: id, field: "note editor", shown: editor.text, model: editor.draft.text, isSceneActive: isActive)
         }
     }
 
@@ -69,7 +71,6 @@ extension CampusIncarnation {
         }
         switch auth.state {
         case .signedOut where stored && auth.sessionNotice == nil:
-            // (A token the app could not check is kept, and the app says so.)
             return "signed out, but a session token is still in the secret store and nothing says why"
         case .signedIn where !stored && auth.signInError == nil:
             return "signed in, but no session token is in the secret store and no error says so"
@@ -79,16 +80,14 @@ extension CampusIncarnation {
     }
 
     /// The shopping-cart rules: hydrated only after the catalogue, identifiers of catalogue books
-    /// (bundled or remote),
-    /// each once, and what the service saw.
+    /// (bundled or remote), each once, and what the service saw.
     var basketProblem: String? {
-        let services = composition.services
-        let basket = services.basket
+        let basket = composition.services.basket
         if let broken = server.ruleBreaks.first { return broken }
-        if basket.isHydrated, !services.catalogue.isLoaded { return "the basket hydrated before the catalogue loaded" }
+        if basket.isHydrated, !composition.services.catalogue.isLoaded { return "the basket hydrated before the catalogue loaded" }
         let ids = basket.items.map(\.id)
         if Set(ids).count != ids.count { return "the basket holds a book twice: \(ids)" }
-        if let stray = ids.first(where: { Self.bookIDs.contains($0) == false }) { return "the basket holds \(stray), which is not in the catalogue" }
+        if let stray = ids.first(where: { !Self.bookIDs.contains($0) }) { return "the basket holds \(stray), which is not in the catalogue" }
         return nil
     }
 

@@ -2,14 +2,11 @@ import CampusLibrary
 import Lifecycle
 
 /// The simulated student's hands: key presses (and pastes) into the same ``TerminalShell`` the
-/// terminal app drives, on the window of the scene the student acts in. So every action goes
-/// through what a person touches — the shell's keys, the window's screens and their view models —
-/// and a bug that lives only in a screen (a model that keeps typed text, a list that forgets its
-/// selection) is as reachable as it is for a person at the keyboard.
-///
-/// Window management belongs to the simulator (it connects, activates and disconnects scenes
-/// as the OS does), so the shell's window-manager requests (open, switch, close, suspend, quit)
-/// are ignored. One per process incarnation, made by ``CampusIncarnation``; main actor.
+/// terminal app drives, on the window of the scene the student acts in — so a bug that lives only
+/// in a screen (a model that keeps typed text, a list that forgets its selection) is as reachable
+/// as it is for a person at the keyboard. Window management belongs to the simulator (it
+/// connects, activates and disconnects scenes as the OS does): the shell's window-manager
+/// requests are ignored. One per process incarnation, made by ``CampusIncarnation``; main actor.
 @MainActor
 final class SimulatedHands: TerminalWindowManager {
     private let composition: AppComposition
@@ -30,10 +27,9 @@ final class SimulatedHands: TerminalWindowManager {
         for key in keys { shell.handle(key) }
     }
 
-    /// Pastes `text` into the field of the screen on top, as a terminal delivers a paste: the
-    /// text arrives at once, through the same view-model call the shell makes for each typed
-    /// character (`updateQuery`, `type`), rather than a call per character — which would search
-    /// the catalogue once per letter and cost the simulation more than it finds.
+    /// Pastes `text` into the field of the screen on top, as a terminal delivers a paste: at once,
+    /// through the view-model call the shell makes for each typed character, rather than a call
+    /// per character (which would search the catalogue once per letter).
     func paste(_ text: String, in scene: SceneSessionID) {
         guard let window = composition.window(for: scene), !text.isEmpty else { return }
         activeWindowID = scene

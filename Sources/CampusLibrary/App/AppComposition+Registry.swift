@@ -32,7 +32,7 @@ extension AppComposition {
             AppConfiguration.self,
             value: AppConfiguration(
                 dataDirectory: environment.dataDirectory, writeDebounce: environment.writeDebounce,
-                makeIdentifier: environment.makeIdentifier, noteSaved: environment.noteSaved,
+                makeIdentifier: environment.makeIdentifier,
                 secretStoreLocation: environment.secretStoreLocation
             )
         )
@@ -60,7 +60,8 @@ extension AppComposition {
     private static func registerServices(in registry: inout Registry, bugs: Set<CampusBug>) {
         registry.register(Preferences.self, lifetime: .application) {
             (fileSystem: any FileSystem, clock: any LifelineClock, configuration: AppConfiguration, logger: LifelineLogger) in
-            Preferences(fileSystem: fileSystem, directory: configuration.dataDirectory, clock: clock, logger: logger)
+            // Bookkeeping (consent, the basket's record, the last account): nothing a screen shows.
+            Preferences(fileSystem: fileSystem, directory: configuration.dataDirectory, clock: clock, logger: logger, history: .off)
         }
         registry.register(LibraryCatalogue.self, lifetime: .application, LibraryCatalogue.init(service:clock:logger:))
         registry.register(AnalyticsService.self, lifetime: .application, AnalyticsService.init(preferences:sink:logger:))
@@ -70,10 +71,7 @@ extension AppComposition {
             NotesRepository(
                 directory: configuration.dataDirectory + "/notes", fileSystem: fileSystem, runtime: runtime,
                 debounce: configuration.writeDebounce, logger: logger,
-                onSaved: { note in
-                    analytics.track(.savedNote)
-                    configuration.noteSaved(note)
-                }
+                onSaved: { _ in analytics.track(.savedNote) }
             )
         }
         registry.register(AuthenticationService.self, lifetime: .application) {

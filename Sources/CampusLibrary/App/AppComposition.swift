@@ -85,8 +85,19 @@ public final class AppComposition {
         services.flushPendingWrites()
     }
 
+    /// Keeps `window` under its scene, shows it to the screen registry and reports the app's own
+    /// changes of its restorable state to the file system's history, field by field (the
+    /// student's changes are the simulated student's edits).
     func register(_ window: WindowModel) {
-        window.onAppChange = environment.windowChangedByApp
+        let history = environment.fileSystem.storageHistory
+        let changed = environment.windowChangedByApp
+        window.onAppChange = { window, before in
+            for (old, new) in zip(before.historyFields, window.state.historyFields) where old != new {
+                history?.edit(HistoryName(new.name, scene: window.sessionID), text: new.text, durability: .restorable)
+            }
+            changed(window, before)
+        }
+        environment.screens?.register(window, in: window.sessionID)
         windows[window.sessionID] = window
         onWindowsChanged?()
     }

@@ -11,20 +11,17 @@ public struct AppConfiguration {
     public var writeDebounce: Duration
     /// Makes unique identifiers (request identifiers of idempotent creations).
     public var makeIdentifier: @MainActor () -> String
-    /// Called each time a note is durably saved.
-    public var noteSaved: @MainActor (Note) -> Void
     /// Where the secret store keeps the session token, for a person.
     public var secretStoreLocation: String
 
     /// Creates a configuration.
     public init(
         dataDirectory: String, writeDebounce: Duration, makeIdentifier: @escaping @MainActor () -> String,
-        noteSaved: @escaping @MainActor (Note) -> Void = { _ in }, secretStoreLocation: String = "the app's secret store"
+        secretStoreLocation: String = "the app's secret store"
     ) {
         self.dataDirectory = dataDirectory
         self.writeDebounce = writeDebounce
         self.makeIdentifier = makeIdentifier
-        self.noteSaved = noteSaved
         self.secretStoreLocation = secretStoreLocation
     }
 }

@@ -54,12 +54,12 @@ public struct AppEnvironment {
     /// Makes unique identifiers (request identifiers for idempotent creations); the simulator
     /// injects a deterministic one.
     public var makeIdentifier: @MainActor () -> String
-    /// Called each time a note is durably saved — the moment the interface says "saved". The
-    /// simulator records it as the acknowledgement of the note's value.
-    public var noteSaved: @MainActor (Note) -> Void = { _ in }
+    /// The registry the windows' view models report what they show to (``WindowModel`` adopts
+    /// DurableState's `VisibleValues`): the simulator's, `nil` on a device.
+    public var screens: ScreenRegistry?
     /// Called after the app itself changed a window's restorable state (a followed link, restored
     /// books found missing), as opposed to the student's navigation, with the state before the
-    /// change. The simulator records what changed as the app's own edit of that window.
+    /// change (the change itself is reported to the file system's history, if it has one).
     public var windowChangedByApp: @MainActor (_ window: WindowModel, _ before: WindowState) -> Void = { _, _ in }
     /// Bugs planted on purpose for the simulator to find (empty everywhere else).
     package var plantedBugs: Set<CampusBug> = []

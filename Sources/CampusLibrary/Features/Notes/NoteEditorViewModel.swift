@@ -1,3 +1,4 @@
+import DurableState
 import Lifecycle
 import Observation
 
@@ -9,7 +10,7 @@ import Observation
 /// actor.
 @Observable
 @MainActor
-public final class NoteEditorViewModel {
+public final class NoteEditorViewModel: VisibleValues {
     /// The book whose note is edited.
     public let bookID: BookID
     /// The draft, shared with every window on this book.
@@ -41,6 +42,11 @@ public final class NoteEditorViewModel {
 
     isolated deinit {
         if let heldText { draft.edit(heldText) }
+    }
+
+    /// The note the editor shows, once the draft is readable (``NoteDraft/historyName(of:)``).
+    public var visibleValues: [VisibleValue] {
+        isEditable ? [VisibleValue(NoteDraft.historyName(of: bookID), showing: text)] : []
     }
 
     /// Loads the book's record for the title.

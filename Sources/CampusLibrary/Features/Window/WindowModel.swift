@@ -19,7 +19,7 @@ import Observation
 /// get child scopes of the scene's scope, ended when they are popped. Lives on the main actor.
 @Observable
 @MainActor
-public final class WindowModel {
+public final class WindowModel: VisibleValues {
     /// The model of the screen on top of a window.
     public enum Screen {
         /// The root search screen.
@@ -157,6 +157,21 @@ public final class WindowModel {
     /// The state restored on relaunch.
     public var state: WindowState {
         WindowState(query: search.query, selection: search.selection, navigation: navigation)
+    }
+
+    /// The window's restorable state as it shows it, field by field (``WindowState/historyFields``),
+    /// under the window's scene.
+    public var stateValues: [VisibleValue] {
+        state.historyFields.map { VisibleValue(HistoryName($0.name, scene: sessionID), text: $0.text) }
+    }
+
+    /// What the window shows: its state's fields — unless restored or linked books are still
+    /// being looked up, when it may show a book the lookup will take out — and the note its editor
+    /// shows, once readable.
+    public var visibleValues: [VisibleValue] {
+        var values = isCheckingBooks ? [] : stateValues
+        if case .notes(let editor) = screen { values += editor.visibleValues }
+        return values
     }
 
     /// The restoration payload for the scene session (`nil` if it cannot be encoded, which is

@@ -1,10 +1,11 @@
+import DurableState
 import Lifecycle
 
 /// What one window restores on relaunch: compact values only — the search text, the selected book
 /// and the navigation path as routes holding identifiers. Restored data is untrusted: decoding
 /// validates identifiers and limits, and ``WindowModel`` checks every book against the catalogue.
 /// A `Codable` value written into the scene session's restoration payload.
-public struct WindowState: Codable, Hashable, Sendable {
+public struct WindowState: Codable, Hashable, Sendable, HistoryFields {
     /// The current schema version of ``restoration``.
     public static let schemaVersion = 1
     /// The longest navigation path a payload may hold.
@@ -22,6 +23,18 @@ public struct WindowState: Codable, Hashable, Sendable {
         self.query = query
         self.selection = selection
         self.navigation = navigation
+    }
+
+    /// The fields a window shows its state under (``WindowModel``), each restorable on its own:
+    /// the query (nothing when empty), the selection and the navigation path (`book:<id>/notes:<id>`,
+    /// nothing on the search screen).
+    public var historyFields: [HistoryField] {
+        let path = navigation.path.map { route in route.bookID.map { "\(route):\($0)" } ?? "\(route)" }
+        return [
+            HistoryField("query", showing: query),
+            HistoryField("selection", showing: selection?.rawValue),
+            HistoryField("path", text: path.isEmpty ? nil : path.joined(separator: "/")),
+        ]
     }
 
     /// The books the state refers to, in path order, then the selection.

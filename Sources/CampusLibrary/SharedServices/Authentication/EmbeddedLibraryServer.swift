@@ -67,7 +67,8 @@ public final class EmbeddedLibraryServer: AccountServer, BasketRepository {
         makeToken: @escaping @MainActor () -> String = EmbeddedLibraryServer.randomToken
     ) {
         let document = DocumentStore<State>(
-            fileSystem: fileSystem, path: directory + "/state.json", defaultValue: State(), permissions: 0o600, clock: clock
+            fileSystem: fileSystem, path: directory + "/state.json", defaultValue: State(), permissions: 0o600, clock: clock,
+            history: .off   // the service's own records: no screen shows this file
         )
         self.init(document: document, clock: clock, makeToken: makeToken)
     }

@@ -44,10 +44,11 @@ public final class NoteDraft {
     /// The retry after a failed save; pending only while the last save failed.
     @ObservationIgnored private var retry: ScheduledAction?
 
-    /// Creates the draft over `storage`; call ``hydrate()`` before editing.
+    /// Creates the draft over `storage`; call ``hydrate()`` before editing. `history` says how
+    /// its value reports to a simulation's history (an edit per change, acknowledged once saved).
     public init(
         bookID: BookID, storage: some ValueStorage<String>, runtime: LifecycleRuntime,
-        debounce: Duration = .milliseconds(300), logger: LifelineLogger,
+        debounce: Duration = .milliseconds(300), logger: LifelineLogger, history: HistoryRecording = .automatic,
         onSaved: @escaping @MainActor (Note) -> Void = { _ in }
     ) {
         self.bookID = bookID
@@ -57,10 +58,17 @@ public final class NoteDraft {
         self.onSaved = onSaved
         value = PersistentValue(
             initialValue: "", storage: storage, clock: runtime.clock, scope: runtime.applicationScope,
-            name: "note", debounce: debounce, logger: logger
+            name: "note", debounce: debounce, logger: logger, history: history
         )
         observation = value.addSaveStateObserver { [weak self] state in self?.saveStateChanged(state) }
     }
+
+    /// How the names of notes in a simulation's history start (``historyName(of:)``).
+    public static let historyPrefix = "note:"
+
+    /// The name the note of `bookID` is shown under (``NoteEditorViewModel``) and reported to a
+    /// simulation's history under.
+    public static func historyName(of bookID: BookID) -> String { historyPrefix + bookID.rawValue }
 
     /// Whether the stored note has been read.
     public var isHydrated: Bool { hydration.value != nil }

@@ -75,7 +75,12 @@ public final class NotesRepository {
         return draft
     }
 
+    /// The draft of `bookID` over `storage`, reporting to the history of the repository's file
+    /// system whatever the storage (the in-place one of the planted bug has none of its own).
     private func makeDraft(_ bookID: BookID, over storage: some ValueStorage<String>) -> NoteDraft {
-        NoteDraft(bookID: bookID, storage: storage, runtime: runtime, debounce: debounce, logger: logger, onSaved: onSaved)
+        let history = HistoryRecording.key(NoteDraft.historyName(of: bookID)).reporting(to: fileSystem.storageHistory)
+        return NoteDraft(
+            bookID: bookID, storage: storage, runtime: runtime, debounce: debounce, logger: logger, history: history, onSaved: onSaved
+        )
     }
 }

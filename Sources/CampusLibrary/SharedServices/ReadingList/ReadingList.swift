@@ -24,8 +24,8 @@ import Observation
 @Observable
 @MainActor
 public final class ReadingList {
-    /// What happens to a change while it is saved, for the host that records the history (the
-    /// simulator): the list it writes, then the list saved, or the list kept after a failure.
+    /// What happens to a change while it is saved, as ``onSave`` and a simulation's history hear
+    /// it: the list it writes, then the list saved, or the list kept after a failure.
     public enum SaveEvent: Sendable {
         /// The change is being written: the list it will hold.
         case writing([ReadingListEntry])
@@ -45,7 +45,8 @@ public final class ReadingList {
     public private(set) var saveError: ReadingListError?
     /// What opening the list had to do that the student should know (a damaged list replaced).
     public private(set) var notice: String?
-    /// Called as each change is written (see ``SaveEvent``); set by a host that records history.
+    /// Called as each change is written (see ``SaveEvent``), as it is reported to the history of
+    /// the database's file system (a simulation's, under ``historyName``).
     @ObservationIgnored public var onSave: (@MainActor (SaveEvent) -> Void)?
     /// Bugs planted on purpose for the simulator; empty otherwise.
     @ObservationIgnored package var plantedBugs: Set<CampusBug> = []
@@ -138,18 +139,43 @@ public final class ReadingList {
     private func save(_ change: ReadingListStore.Change, at date: Date, producing list: [ReadingListEntry]) {
         guard let store else { return }
         let savesEarly = plantedBugs.contains(.savedBeforeCommit)
-        onSave?(.writing(list))
+        report(.writing(list))
         do {
-            try store.apply(change, at: date) { if savesEarly { self.onSave?(.saved(list)) } }
+            try store.apply(change, at: date) { if savesEarly { self.report(.saved(list)) } }
         } catch {
             logger.error("A reading list change was not saved: \(error.description, privacy: .public)")
             saveError = error
-            onSave?(.failed(kept: entries))
+            report(.failed(kept: entries))
             return
         }
         entries = list
         saveError = nil
         if case .setStatus(_, .finished) = change, let count = try? store.finishedCount() { finishedCount = count }
-        if !savesEarly { onSave?(.saved(list)) }
+        if !savesEarly { report(.saved(list)) }
+    }
+
+    /// The name the list is reported to a simulation's history under.
+    public static let historyName: HistoryName = "reading list"
+
+    /// The list as a simulation's history sees it: each book's identifier and status, in order
+    /// (`nil` when empty).
+    public static func historyText(of entries: [ReadingListEntry]) -> String? {
+        entries.isEmpty ? nil : entries.map { "\($0.bookID.rawValue):\($0.status.rawValue)" }.joined(separator: ",")
+    }
+
+    /// Tells the host and the history what happens to a change: the list it will make is an edit
+    /// before the write (a death during it leaves the edit indeterminate), acknowledged when the
+    /// list is saved — when the app says so, which the planted ``CampusBug/savedBeforeCommit``
+    /// does before the commit, so it is reported by hand rather than by the database's commit; a
+    /// change the database refused is undone, the app's own edit back to the list it kept.
+    private func report(_ event: SaveEvent) {
+        onSave?(event)
+        guard let history = fileSystem.storageHistory else { return }
+        switch event {
+        case .writing(let list), .failed(kept: let list):
+            history.edit(Self.historyName, text: Self.historyText(of: list), durability: .durable)
+        case .saved(let list):
+            history.didSave(Self.historyName, text: Self.historyText(of: list))
+        }
     }
 }
