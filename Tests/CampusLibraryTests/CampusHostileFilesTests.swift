@@ -8,7 +8,7 @@ import Testing
 /// The real binary launched over a data directory an attacker prepared: a link planted where it
 /// writes, a FIFO where it reads, a directory others can enter. Nothing outside the data
 /// directory changes, no launch hangs, and the app's files are private whatever the umask.
-@Suite("Campus Library over a hostile data directory", .serialized)
+@Suite("Campus Library over a hostile data directory", .serialized, .startsCampusLibrary)
 struct CampusHostileFilesTests {
     let scratch: ScratchDirectory
     var data: String { scratch.path("data") }

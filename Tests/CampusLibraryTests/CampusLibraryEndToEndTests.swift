@@ -4,16 +4,7 @@ import Testing
 
 /// Drives the real `campus-library` binary in a pseudo-terminal (a tmux pane running a shell, so
 /// that Ctrl-Z gets job control) and kills it for real.
-@Suite(
-    "campus-library end to end", .serialized,
-    .disabled(
-        if: Sanitizer.current == .thread,
-        """
-        campus-library is linked with the Swift runtime and Foundation inside (-static-stdlib), and under \
-        ThreadSanitizer it crashes at launch in the sanitizer's free (ProcessInfo.environment)
-        """
-    )
-)
+@Suite("campus-library end to end", .serialized, .startsCampusLibrary)
 struct CampusLibraryEndToEndTests {
     @Test(
         "sign in, a note in one window, another book selected in another; Ctrl-Z, SIGKILL, relaunch: all restored",
@@ -30,17 +21,8 @@ struct CampusLibraryEndToEndTests {
 
         try terminal.type(command, then: "Enter")
         try await terminal.waitFor("Window 1/1")
-        try terminal.keys("C-p")
-        try await terminal.waitFor("Sign in to borrow books.")
-        try terminal.type("ada", then: "Enter")
-        try terminal.type("analytical", then: "Enter")
-        try await terminal.waitFor("Signed in as Ada")
-        try terminal.keys("Escape")
-        try terminal.type("moby", then: "Enter")
-        try await terminal.waitFor("subjects: Whaling")
-        try terminal.keys("n")
-        try terminal.type("Call me Ishmael")
-        try await terminal.waitFor("✓ saved")
+        try await terminal.signIn()
+        try await terminal.writeNoteOnMobyDick("Call me Ishmael")
 
         try terminal.keys("C-n")
         try await terminal.waitFor("Window 2/2")

@@ -5,7 +5,7 @@ import Testing
 
 /// The real `campus-library` binary on the platform's conventions: the session token in the
 /// desktop keyring, files in the XDG base directories, the old `~/.campus-library` migrated.
-@Suite("campus-library on the platform's conventions", .serialized)
+@Suite("campus-library on the platform's conventions", .serialized, .startsCampusLibrary)
 struct CampusLibraryPlatformTests {
     /// Every file below `root`, relative to it.
     static func files(below root: String) -> [String] {
@@ -35,17 +35,8 @@ struct CampusLibraryPlatformTests {
 
         try terminal.type("env \(environment.joined(separator: " ")) \(binary)", then: "Enter")
         try await terminal.waitFor("Window 1/1")
-        try terminal.keys("C-p")
-        try await terminal.waitFor("Sign in to borrow books.")
-        try terminal.type("ada", then: "Enter")
-        try terminal.type("analytical", then: "Enter")
-        try await terminal.waitFor("Your session token is kept in the desktop keyring (Secret Service).")
-        try terminal.keys("Escape")
-        try terminal.type("moby", then: "Enter")
-        try await terminal.waitFor("subjects: Whaling")
-        try terminal.keys("n")
-        try terminal.type("Call me Ishmael")
-        try await terminal.waitFor("✓ saved")
+        try await terminal.signIn(expecting: "Your session token is kept in the desktop keyring (Secret Service).")
+        try await terminal.writeNoteOnMobyDick("Call me Ishmael")
         let pid = try await terminal.appProcess()
         try terminal.keys("C-c")
         try await terminal.waitForExit(of: pid)

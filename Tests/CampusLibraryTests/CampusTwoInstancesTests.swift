@@ -4,7 +4,7 @@ import Testing
 
 /// Two real `campus-library` processes on one data directory: the second one is told who holds
 /// it and exits without writing anything.
-@Suite("campus-library twice on one data directory", .serialized)
+@Suite("campus-library twice on one data directory", .serialized, .startsCampusLibrary)
 struct CampusTwoInstancesTests {
     @Test(
         "a second instance exits with status 75 naming the first one's pid, and writes nothing",

@@ -90,4 +90,10 @@ final class PortedScene {
             reaction(event, observation)
         }
     }
+
+    /// The log of observers `names` that each catch up in full, one after the other: every
+    /// observer's `willConnect`, `willEnterForeground` and `didBecomeActive` before the next's.
+    static func caughtUp(_ names: String...) -> [String] {
+        names.flatMap { ["\($0) willConnect", "\($0) willEnterForeground", "\($0) didBecomeActive"] }
+    }
 }
