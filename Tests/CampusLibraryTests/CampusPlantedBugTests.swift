@@ -24,6 +24,7 @@ struct CampusPlantedBugTests {
         case .readingListOutsideTransaction: [.halfAppliedTransaction]
         case .migrationOutsideTransaction: [.databaseUnopenable]
         case .timeoutMeansNotFound: [.app("restorable ids survive transient failures")]
+        case .windowRetainCycle: [.screenOutlivedScene]
         }
     }
 

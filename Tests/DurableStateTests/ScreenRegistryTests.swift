@@ -57,6 +57,23 @@ struct ScreenRegistryTests {
         #expect(registry.screens(in: s1).count == 3)
     }
 
+    @Test("a disconnected scene's screens leave the registry, which returns the live ones; other scenes' stay, and all live ones are listed with their scene")
+    func unregisterScene() {
+        let registry = ScreenRegistry()
+        let closed = TextScreen("a", "1")
+        let kept = TextScreen("b", "2")
+        let appWide = TextScreen("c", nil)
+        registry.register(closed, in: s1)
+        registry.register(kept, in: s2)
+        registry.register(appWide, in: nil)
+        #expect(registry.registrations.map { $0.scene } == [s1, s2, nil])
+        #expect(registry.unregisterScreens(in: s1).map { $0 === closed } == [true])
+        #expect(registry.visibleValues.map(\.name.name) == ["b", "c"])
+        #expect(registry.screens(in: s1).isEmpty)
+        #expect(registry.unregisterScreens(in: s1).isEmpty)
+        #expect(registry.registrations.map { $0.screen === kept } == [true, false])
+    }
+
     @Test("a released screen is neither shown nor found")
     func releasedRegistration() {
         let registry = ScreenRegistry()

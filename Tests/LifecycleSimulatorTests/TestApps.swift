@@ -192,3 +192,38 @@ final class InPlaceCounterApp {
         return app
     }
 }
+
+/// An app whose every window is a screen registered with the simulation's screen registry. With
+/// `keepsClosedWindows` it keeps each window in an app-wide list when its scene disconnects
+/// ("recently closed" done wrong), so the screen outlives its scene.
+@MainActor
+final class WindowScreenApp {
+    /// A window: its scene's delegate and its only screen.
+    final class Window: SceneDelegate, VisibleValues {
+        let onDisconnect: @MainActor (Window) -> Void
+
+        init(onDisconnect: @escaping @MainActor (Window) -> Void) {
+            self.onDisconnect = onDisconnect
+        }
+
+        var visibleValues: [VisibleValue] { [] }
+        func sceneDidDisconnect(_ scene: LifecycleScene) { onDisconnect(self) }
+    }
+
+    private(set) var closedWindows: [Window] = []
+
+    init(environment: SimulationEnvironment, keepsClosedWindows: Bool) {
+        let screens = environment.screens
+        environment.runtime.sceneDelegateFactory = { [unowned self] scene in
+            let window = Window { [unowned self] window in if keepsClosedWindows { closedWindows.append(window) } }
+            screens.register(window, in: scene.id)
+            return window
+        }
+    }
+
+    static func app(keepsClosedWindows: Bool) -> SimulatedApp<WindowScreenApp> {
+        SimulatedApp(name: keepsClosedWindows ? "WindowScreenApp[keeps closed windows]" : "WindowScreenApp") { environment in
+            WindowScreenApp(environment: environment, keepsClosedWindows: keepsClosedWindows)
+        } observe: { _ in [] }
+    }
+}

@@ -45,6 +45,10 @@ package enum CampusBug: String, CaseIterable, Codable, Sendable, Comparable {
     /// `.unavailable`. Relaunched while the catalogue is down, a window on a remote book takes
     /// the book out and loses it for good.
     case timeoutMeansNotFound
+    /// The search list's open handler holds its window strongly (`{ book in self.openBook(…) }`
+    /// without `[weak self]`): the window holds its search, the search holds the handler, and
+    /// every closed window lives on, with its search and its screens, for the process's life.
+    case windowRetainCycle
 
     package static func < (lhs: CampusBug, rhs: CampusBug) -> Bool { lhs.rawValue < rhs.rawValue }
 }

@@ -54,6 +54,20 @@ public final class ScreenRegistry {
         entries.compactMap { $0.scene == scene ? $0.screen : nil }
     }
 
+    /// Takes the screens of `scene` out of the registry, for a simulation whose scene `scene`
+    /// disconnected: they are no longer on screen, whatever keeps them alive. Returns the live ones.
+    package func unregisterScreens(in scene: SceneSessionID) -> [any VisibleValues] {
+        let live = screens(in: scene)
+        entries.removeAll { $0.scene == scene }
+        return live
+    }
+
+    /// Every live screen with the scene it was registered in (`nil`: app-wide), in registration
+    /// order: for a simulation's check that a disconnected scene's screens are released.
+    package var registrations: [(screen: any VisibleValues, scene: SceneSessionID?)] {
+        entries.compactMap { entry in entry.screen.map { ($0, entry.scene) } }
+    }
+
     /// The newest live screen of type `Screen` in `scene`, if one is open.
     public func screen<Screen: VisibleValues>(_ type: Screen.Type, in scene: SceneSessionID?) -> Screen? {
         for entry in entries.reversed() where entry.scene == scene {

@@ -17,6 +17,9 @@ final class ProcessIncarnation {
     var app: AnyObject?
     /// Observations kept while the incarnation lives.
     var observers: [LifecycleObservation] = []
+    /// The screens of scenes that disconnected in this process, still alive at the end of the
+    /// step of their disconnection, held weakly: each must be gone by the final check.
+    var screensOfDisconnectedScenes: [DisconnectedScreen] = []
 
     init(number: Int, runtime: LifecycleRuntime, clock: VirtualClock, locks: SimulatedLocks, environment: SimulationEnvironment, host: SimulatedHost) {
         self.number = number

@@ -31,4 +31,7 @@ final class DeviceInbox {
     /// of a step — and dropped if the process dies first (those edits stay indeterminate).
     var awaitingFlush: [SceneSessionID: Int] = [:]
     var appAwaitingFlush: Int?
+    /// Scenes that disconnected during the current step: at its end their screens still alive
+    /// are watched (``ProcessIncarnation/screensOfDisconnectedScenes``).
+    var disconnectedScenes: [SceneSessionID] = []
 }

@@ -225,6 +225,7 @@ extension SimulationRun {
             guard context.isAlive(number) else { return }
             context.recordSceneEvent(id, event)
             if event == .willResignActive { inbox.resignedScenes.insert(id) }
+            if event == .didDisconnect { inbox.disconnectedScenes.append(id) }
         })
     }
 

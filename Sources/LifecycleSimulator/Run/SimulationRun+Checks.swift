@@ -11,6 +11,7 @@ extension SimulationRun {
         reportOffMainAccesses()
         guard violation == nil, let current, context.isAlive(current.number) else { return }
         if options.acknowledgesOnInactive { applyInactiveRule(current) }
+        if !inbox.disconnectedScenes.isEmpty { watchScreensOfDisconnectedScenes(current) }
         capturePayloads()
         scanDirtyFiles()
         checkInvariants()
@@ -101,6 +102,42 @@ extension SimulationRun {
         context.report(verdict.kind, verdict.message)
     }
 
+    /// Takes the screens of the scenes that disconnected during this step off the screen (out of
+    /// the registry, so that what they show is no longer checked against the history) and
+    /// watches those still alive now that the step has settled: work of theirs may still be
+    /// unwinding, so they are judged only once the app has idled (``checkScreensReleased(_:)``).
+    private func watchScreensOfDisconnectedScenes(_ current: ProcessIncarnation) {
+        let screens = current.environment.screens
+        for scene in inbox.disconnectedScenes {
+            for screen in screens.unregisterScreens(in: scene) {
+                current.screensOfDisconnectedScenes.append(DisconnectedScreen(screen: screen, scene: scene, step: context.step))
+            }
+        }
+        inbox.disconnectedScenes.removeAll()
+    }
+
+    /// LeakCanary's rule for a scene: once the app has idled for the liveness bound, no screen of
+    /// a scene that disconnected is alive — neither one watched since its scene's disconnection
+    /// (its session may have connected again, with new screens) nor one registered under a scene
+    /// that is not connected now.
+    private func checkScreensReleased(_ current: ProcessIncarnation) {
+        var kept: (scene: SceneSessionID, screen: AnyObject, since: String)?
+        if let watched = current.screensOfDisconnectedScenes.first(where: { $0.screen != nil }), let screen = watched.screen {
+            kept = (watched.scene, screen, "disconnected at step \(watched.step)")
+        } else if let entry = current.environment.screens.registrations.first(where: { entry in
+            entry.scene.map { current.runtime.connectedScene($0) == nil } ?? false
+        }), let scene = entry.scene {
+            kept = (scene, entry.screen, "is not connected")
+        }
+        guard let kept else { return }
+        context.report(
+            .screenOutlivedScene,
+            "scene \(kept.scene.rawValue) \(kept.since), but its \(type(of: kept.screen)) is still alive after the app idled for "
+                + "\(options.livenessBound): something outside the scene holds it (a retain cycle, an app-wide service's "
+                + "callback or list, a task outside the scene's scope), and a device keeps it, with all it holds, for the process's life"
+        )
+    }
+
     func checkInvariants() {
         guard violation == nil, let appIncarnation = current?.app else { return }
         if let broken = app.firstBrokenInvariant(appIncarnation) {
@@ -138,6 +175,11 @@ extension SimulationRun {
                 }
                 capturePayloads()
             }
+        }
+        // A suspended process's work cannot release what it holds until the process runs again:
+        // then only a process with no work left is judged.
+        if violation == nil, let current, !context.isSuspended || (current.tracker.liveTasks.isEmpty && current.clock.pendingCount == 0) {
+            checkScreensReleased(current)
         }
         guard violation == nil else { return }
         if isAlive, let dead = dieWithoutWaiting(.kill, reason: "killed for the final check") { await drain(dead) }

@@ -38,6 +38,13 @@ public struct Violation: Hashable, Codable, Sendable, CustomStringConvertible {
         /// (a ``DatabaseCheck/consistency`` query returns a row): two statements that belonged
         /// in one transaction were committed one at a time.
         public static let halfAppliedTransaction = Kind(rawValue: "half-applied transaction")
+        /// A screen of a scene that disconnected is still alive once the app has idled for
+        /// ``SimulationOptions/livenessBound`` (a view model registered with the
+        /// ``SimulationEnvironment/screens`` registry, under that scene): something outside the
+        /// scene holds it — a retain cycle, an app-wide service's callback or list, a task outside
+        /// the scene's scope. On a device it, and everything it holds, stays for the process's
+        /// life, and whatever it observes it goes on doing for a window nobody sees.
+        public static let screenOutlivedScene = Kind(rawValue: "screen kept after its scene disconnected")
         /// Tracked work waited on something the simulator does not control.
         public static let escapedWork = Kind(rawValue: "escaped work")
         /// The app kept itself busy without time passing: within one settling of the device, more
@@ -53,8 +60,8 @@ public struct Violation: Hashable, Codable, Sendable, CustomStringConvertible {
         /// that list each kind checked.
         package static let builtIn: [Kind] = [
             .lostAcknowledgedEdit, .phantomData, .crossSceneLeak, .lostLiveEdit, .appCrash, .secretLeak,
-            .workAfterBackgroundTimeEnded, .lockHeldIntoSuspension, .backgroundTimeOverran, .busyLoop, .escapedWork,
-            .illegalEvent,
+            .workAfterBackgroundTimeEnded, .lockHeldIntoSuspension, .backgroundTimeOverran, .busyLoop, .screenOutlivedScene,
+            .escapedWork, .illegalEvent,
         ]
 
         /// The kind of a broken app invariant named `name`.

@@ -83,7 +83,11 @@ public final class WindowModel: VisibleValues {
         )
         self.search = search
         self.screen = .search(search)
-        search.onOpen = { [weak self] book in self?.openBook(book.id) }
+        if bugs.contains(.windowRetainCycle) {
+            search.onOpen = { book in self.openBook(book.id) }
+        } else {
+            search.onOpen = { [weak self] book in self?.openBook(book.id) }
+        }
     }
 
     /// The window is on screen: load what restoration deferred (the restored search). Cheap and
