@@ -7,7 +7,7 @@ import Testing
 /// and URLSession) that misbehaves in every way the issue lists. For each: what the screen says,
 /// and whether the app fell back to its own catalogue. Time is virtual, so the 10 s deadline
 /// costs no real time.
-@Suite("Remote catalogue failures on loopback")
+@Suite("Remote catalogue failures on loopback", .loadsNetworkingPlugin)
 @MainActor
 struct OpenLibraryFailureTests {
     /// One way for the service to answer, and what the student sees then.

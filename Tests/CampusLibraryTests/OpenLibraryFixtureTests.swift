@@ -82,7 +82,7 @@ struct OpenLibraryFixtureTests {
         ])
     }
 
-    @Test("served on loopback through the networking plugin, each recording searches to exactly its works")
+    @Test("served on loopback through the networking plugin, each recording searches to exactly its works", .loadsNetworkingPlugin)
     func throughTheNetwork() async throws {
         for name in OpenLibraryFixtures.all {
             let server = try LoopbackHTTPServer(handler: OpenLibraryFixtures.handler(serving: name))
@@ -97,7 +97,7 @@ struct OpenLibraryFixtureTests {
         }
     }
 
-    @Test("a work seen only by the service is looked up by key and found; one the service lacks is not found")
+    @Test("a work seen only by the service is looked up by key and found; one the service lacks is not found", .loadsNetworkingPlugin)
     func lookupByKey() async throws {
         let server = try LoopbackHTTPServer(handler: OpenLibraryFixtures.handler(serving: OpenLibraryFixtures.mistborn2021))
         defer { server.stop() }

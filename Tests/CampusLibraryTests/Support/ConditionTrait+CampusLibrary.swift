@@ -14,4 +14,17 @@ extension Trait where Self == ConditionTrait {
             """
         )
     }
+
+    /// For the tests that load the networking plugin (`libCampusNetworking.so`) into the test
+    /// process: they do not run under ThreadSanitizer, whose runtime the test binary holds
+    /// without exporting it to libraries loaded later.
+    static var loadsNetworkingPlugin: Self {
+        .disabled(
+            if: Sanitizer.current == .thread,
+            """
+            under ThreadSanitizer the networking plugin cannot be loaded into the test process (dlopen: \
+            undefined symbol __tsan_external_write), so every request fails as "no connection"
+            """
+        )
+    }
 }
