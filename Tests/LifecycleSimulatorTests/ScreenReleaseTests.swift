@@ -19,9 +19,11 @@ struct ScreenReleaseTests {
         #expect(violation.kind == .screenOutlivedScene)
         #expect(violation.step == Self.twoWindowsOneClosed.count, "judged in the final check, after the liveness wait")
         #expect(violation.message.contains("scene S2 disconnected at step 2, but its Window is still alive"), "\(violation.message)")
+        #expect(leaking.traceText.contains("disconnected, still alive: Window"), "the timeline shows what its disconnection left")
 
         let released = try await Simulator(app: WindowScreenApp.app(keepsClosedWindows: false)).replay(Self.twoWindowsOneClosed)
         #expect(released.passed, "\(released.violation?.description ?? "")")
+        #expect(!released.traceText.contains("still alive"))
     }
 
     @Test("a session that connects again, with a new window, is still checked for its old one")

@@ -109,9 +109,12 @@ extension SimulationRun {
     private func watchScreensOfDisconnectedScenes(_ current: ProcessIncarnation) {
         let screens = current.environment.screens
         for scene in inbox.disconnectedScenes {
-            for screen in screens.unregisterScreens(in: scene) {
+            let alive = screens.unregisterScreens(in: scene)
+            guard !alive.isEmpty else { continue }
+            for screen in alive {
                 current.screensOfDisconnectedScenes.append(DisconnectedScreen(screen: screen, scene: scene, step: context.step))
             }
+            context.record("scene \(scene)", "disconnected, still alive: \(alive.map { "\(type(of: $0))" }.joined(separator: ", "))")
         }
         inbox.disconnectedScenes.removeAll()
     }

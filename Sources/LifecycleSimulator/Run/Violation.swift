@@ -72,7 +72,8 @@ public struct Violation: Hashable, Codable, Sendable, CustomStringConvertible {
     public var kind: Kind
     /// What happened, with the keys and values involved.
     public var message: String
-    /// The schedule step (0-based) during or after which it was found; -1 in the final check.
+    /// The schedule step (0-based) during or after which it was found; the number of events for
+    /// the final check, which follows the last one.
     public var step: Int
 
     /// Creates a violation.
