@@ -18,7 +18,7 @@ struct ScreenReleaseTests {
         let violation = try #require(leaking.violation)
         #expect(violation.kind == .screenOutlivedScene)
         #expect(violation.step == Self.twoWindowsOneClosed.count, "judged in the final check, after the liveness wait")
-        #expect(violation.message.contains("scene S2 disconnected at step 2, but its Window is still alive"), "\(violation.message)")
+        #expect(violation.message.contains("scene S2 disconnected at step 2, but its Window is still alive after the app idled for 10.0 seconds"), "\(violation.message)")
         #expect(leaking.traceText.contains("disconnected, still alive: Window"), "the timeline shows what its disconnection left")
 
         let released = try await Simulator(app: WindowScreenApp.app(keepsClosedWindows: false)).replay(Self.twoWindowsOneClosed)
@@ -42,6 +42,7 @@ struct ScreenReleaseTests {
         let leaking = try await Simulator(app: WindowScreenApp.app(keepsClosedWindows: true)).replay(schedule)
         #expect(leaking.traceText.contains("suspend"), "the app, with no scene and no background time, is suspended")
         #expect(leaking.violation?.kind == .screenOutlivedScene)
+        #expect(leaking.violation?.message.contains("still alive in the suspended process, with no task or timer left") == true)
         let released = try await Simulator(app: WindowScreenApp.app(keepsClosedWindows: false)).replay(schedule)
         #expect(released.passed, "\(released.violation?.description ?? "")")
     }

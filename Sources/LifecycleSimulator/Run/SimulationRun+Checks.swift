@@ -119,11 +119,11 @@ extension SimulationRun {
         inbox.disconnectedScenes.removeAll()
     }
 
-    /// LeakCanary's rule for a scene: once the app has idled for the liveness bound, no screen of
-    /// a scene that disconnected is alive — neither one watched since its scene's disconnection
-    /// (its session may have connected again, with new screens) nor one registered under a scene
-    /// that is not connected now.
-    private func checkScreensReleased(_ current: ProcessIncarnation) {
+    /// LeakCanary's rule for a scene: once the app has idled for the liveness bound (or, suspended,
+    /// has nothing left to run), no screen of a scene that disconnected is alive — neither one
+    /// watched since its scene's disconnection (its session may have connected again, with new
+    /// screens) nor one registered under a scene that is not connected now. `when` says which.
+    private func checkScreensReleased(_ current: ProcessIncarnation, after when: String) {
         var kept: (scene: SceneSessionID, screen: AnyObject, since: String)?
         if let watched = current.screensOfDisconnectedScenes.first(where: { $0.screen != nil }), let screen = watched.screen {
             kept = (watched.scene, screen, "disconnected at step \(watched.step)")
@@ -135,8 +135,8 @@ extension SimulationRun {
         guard let kept else { return }
         context.report(
             .screenOutlivedScene,
-            "scene \(kept.scene.rawValue) \(kept.since), but its \(type(of: kept.screen)) is still alive after the app idled for "
-                + "\(options.livenessBound): something outside the scene holds it (a retain cycle, an app-wide service's "
+            "scene \(kept.scene.rawValue) \(kept.since), but its \(type(of: kept.screen)) is still alive \(when): "
+                + "something outside the scene holds it (a retain cycle, an app-wide service's "
                 + "callback or list, a task outside the scene's scope), and a device keeps it, with all it holds, for the process's life"
         )
     }
@@ -181,8 +181,12 @@ extension SimulationRun {
         }
         // A suspended process's work cannot release what it holds until the process runs again:
         // then only a process with no work left is judged.
-        if violation == nil, let current, !context.isSuspended || (current.tracker.liveTasks.isEmpty && current.clock.pendingCount == 0) {
-            checkScreensReleased(current)
+        if violation == nil, let current {
+            if !context.isSuspended {
+                checkScreensReleased(current, after: "after the app idled for \(options.livenessBound)")
+            } else if current.tracker.liveTasks.isEmpty && current.clock.pendingCount == 0 {
+                checkScreensReleased(current, after: "in the suspended process, with no task or timer left that could release it")
+            }
         }
         guard violation == nil else { return }
         if isAlive, let dead = dieWithoutWaiting(.kill, reason: "killed for the final check") { await drain(dead) }
