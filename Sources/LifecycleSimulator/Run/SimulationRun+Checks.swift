@@ -105,7 +105,7 @@ extension SimulationRun {
     /// Takes the screens of the scenes that disconnected during this step off the screen (out of
     /// the registry, so that what they show is no longer checked against the history) and
     /// watches those still alive now that the step has settled: work of theirs may still be
-    /// unwinding, so they are judged only once the app has idled (``checkScreensReleased(_:)``).
+    /// unwinding, so they are judged only once the app has idled (`checkScreensReleased(_:after:)`).
     private func watchScreensOfDisconnectedScenes(_ current: ProcessIncarnation) {
         let screens = current.environment.screens
         for scene in inbox.disconnectedScenes {

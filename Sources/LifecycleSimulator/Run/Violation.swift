@@ -39,7 +39,8 @@ public struct Violation: Hashable, Codable, Sendable, CustomStringConvertible {
         /// in one transaction were committed one at a time.
         public static let halfAppliedTransaction = Kind(rawValue: "half-applied transaction")
         /// A screen of a scene that disconnected is still alive once the app has idled for
-        /// ``SimulationOptions/livenessBound`` (a view model registered with the
+        /// ``SimulationOptions/livenessBound`` in the final check, or, suspended, has no task or
+        /// timer left that could release it (a view model registered with the
         /// ``SimulationEnvironment/screens`` registry, under that scene): something outside the
         /// scene holds it — a retain cycle, an app-wide service's callback or list, a task outside
         /// the scene's scope. On a device it, and everything it holds, stays for the process's
