@@ -160,7 +160,7 @@ let package = Package(
                 "CSQLite",
             ]
         ),
-        .testTarget(name: "LifecycleCheckTests", dependencies: ["LifecycleSimulator", "LifelineTestSupport"]),
+        .testTarget(name: "LifecycleCheckTests", dependencies: ["LifecycleCheck", "LifecycleSimulator", "LifelineTestSupport"]),
         .testTarget(name: "LifecycleSimulatorTestingTests", dependencies: ["LifecycleSimulatorTesting", "LifecycleSimulator", "SimulatorExample"]),
         .testTarget(
             name: "CampusLibraryTests",
