@@ -40,23 +40,13 @@ extension CampusIncarnation {
             // A book only the remote catalogue knows (in the bundled variant, a book not in the catalogue).
             + SimulatedOpenLibrary.works.prefix(1).compactMap { AppLinks.url(for: $0.id) }
         app.restorationMutations = [
-            RestorationMutator(name: "withdrawn book") { payload, _ in
-                guard let withdrawn = BookID("withdrawn-book") else { return payload }
-                var state = decoded(payload)
+            .editing("withdrawn book", WindowState.restoration) { state, _ in
+                guard let withdrawn = BookID("withdrawn-book") else { return }
                 state.selection = withdrawn
                 state.navigation.push(.book(withdrawn))
-                return (try? WindowState.restoration.encode(state, writtenAt: Date(timeIntervalSince1970: 0))) ?? payload
             },
-            RestorationMutator(name: "newer schema") { payload, _ in
-                let newer = RestorationSchema<WindowState>(version: WindowState.schemaVersion + 1, default: WindowState())
-                return (try? newer.encode(decoded(payload), writtenAt: Date(timeIntervalSince1970: 0))) ?? payload
-            },
+            .newerSchema(WindowState.restoration),
         ]
         return app
-    }
-
-    /// The window state a payload holds, or a fresh one.
-    private nonisolated static func decoded(_ payload: Data) -> WindowState {
-        (try? WindowState.restoration.codec.decode(WindowState.self, from: payload).value) ?? WindowState()
     }
 }

@@ -50,15 +50,8 @@ extension CampusIncarnation {
     /// The device's disk before each run's first launch: the catalogue database an earlier launch
     /// built, built once per process (it costs far more than a schedule) and copied into each
     /// run's disk. Should that fail, every run's first launch builds it, as on a new device.
-    static let deviceImage: DiskImage = {
-        let disk = SimulatedDisk()
-        let fileSystem = disk.mount()
-        do {
-            try fileSystem.createDirectory(at: dataDirectory, permissions: 0o700)
-            try SQLiteCatalogue.build(at: cataloguePath, books: books, fileSystem: fileSystem)
-        } catch {
-            return DiskImage()
-        }
-        return disk.currentImage
-    }()
+    static let deviceImage = (try? DiskImage.built { fileSystem in
+        try fileSystem.createDirectory(at: dataDirectory, permissions: 0o700)
+        try SQLiteCatalogue.build(at: cataloguePath, books: books, fileSystem: fileSystem)
+    }) ?? DiskImage()
 }

@@ -19,7 +19,6 @@ extension CampusIncarnation {
             },
             AppInvariant(name: "window state") { $0.windowProblem },
             .restorableIdsSurviveTransientFailures { $0.watchedCatalogue.dropped },
-            .oneScenePerScreenModel { $0.screenModels },
             .screenEditsReachModel { $0.screenEdits },
         ]
     }
@@ -30,22 +29,6 @@ extension CampusIncarnation {
     /// The windows, in scene order.
     private var windows: [(key: SceneSessionID, value: WindowModel)] {
         composition.windows.sorted { $0.key.rawValue < $1.key.rawValue }
-    }
-
-    /// The models of every window's screens: its search screen and the screen on top.
-    var screenModels: [ScreenModel] {
-        windows.flatMap { id, window -> [ScreenModel] in
-            let top: (String, AnyObject)? = switch window.screen {
-            case .search: nil
-            case .book(let model): ("book record", model)
-            case .notes(let model): ("note editor", model)
-            case .basket(let model): ("basket", model)
-            case .readingList(let model): ("reading list", model)
-            case .profile(let model): ("profile", model)
-            }
-            return [ScreenModel(scene: id, role: "search", model: window.search)]
-                + (top.map { [ScreenModel(scene: id, role: $0.0, model: $0.1)] } ?? [])
-        }
     }
 
     /// What each open note editor shows against the draft beneath it.

@@ -71,17 +71,15 @@ struct CampusInvariantTests {
         #expect(violation?.kind == .lostLiveEdit, "\(violation?.description ?? "nothing found")")
     }
 
-    @Test("one search model shared by every window is reported as a cross-window leak naming the field, both windows and both values")
-    func sharedSearchModelLeaks() async throws {
-        var app = CampusIncarnation.app(bugs: [.sharedSearchModel])
-        app.invariants.removeAll { $0.name == "one scene per screen model" }
-        let outcome = try await Simulator(app: app).replay([
+    @Test("one search model shared by every window is reported when the second window registers it, naming both windows and its type")
+    func sharedSearchModelIsReported() async throws {
+        let outcome = try await Simulator(app: CampusIncarnation.app(bugs: [.sharedSearchModel])).replay([
             .launch(.user), .userAction(name: "search", scene: 1, seed: 0), .connectScene(scene: 2, foreground: true, restoration: nil),
         ])
         let violation = try #require(outcome.violation)
-        #expect(violation.kind == .crossSceneLeak, "\(violation)")
-        #expect(violation.message.hasPrefix("the query of scene S2 shows \""), "\(violation)")
-        #expect(violation.message.hasSuffix("which is the query of scene S1 (set at step 1); scene S2's own query is never set"), "\(violation)")
+        #expect(violation.kind == .screenSharedByScenes, "\(violation)")
+        #expect(violation.step == 2, "\(violation)")
+        #expect(violation.message.hasPrefix("scene S2 registered scene S1's SearchViewModel as its own"), "\(violation)")
     }
 
     @Test("a note editor that keeps typed text when its window resigns active is reported by the ready-made invariant")

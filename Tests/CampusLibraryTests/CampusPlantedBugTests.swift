@@ -17,7 +17,7 @@ struct CampusPlantedBugTests {
         case .noFlushOnInactive, .noteWrittenInPlace: [.lostAcknowledgedEdit]
         case .workAfterExpiration: [.workAfterBackgroundTimeEnded]
         case .noteEditorSavesInDeinit: [.lostAcknowledgedEdit, .app("screen edits reach the model on resign")]
-        case .sharedSearchModel: [.app("one scene per screen model")]
+        case .sharedSearchModel: [.screenSharedByScenes]
         case .listForgetsSelection: [.lostLiveEdit, .lostAcknowledgedEdit]
         case .synchronousOff, .savedBeforeCommit: [.lostAcknowledgedEdit]
         case .walDeletedAtLaunch: [.lostAcknowledgedEdit, .databaseDamaged]

@@ -41,6 +41,35 @@ struct ScreenRegistryTests {
         #expect(!registry.isEmpty)
     }
 
+    @Test("a model registered under a second scene stays under its first and is recorded as shared; again under its own scene, it is not")
+    func sharedModel() {
+        let registry = ScreenRegistry()
+        let screen = TextScreen("a", "1")
+        let model = OtherScreen()
+        registry.register(screen, in: s1)
+        registry.register(model: model, in: s1)
+        registry.register(screen, in: s1)
+        registry.register(model: model, in: s1)
+        #expect(registry.sharedScreens.isEmpty)
+        registry.register(model: model, in: s2)
+        registry.register(screen, in: s2)
+        #expect(registry.sharedScreens.map { "\($0.type) \($0.first)→\($0.second)" } == ["OtherScreen S1→S2", "TextScreen S1→S2"])
+        #expect(registry.registrations.map(\.scene) == [s1, s1])
+    }
+
+    @Test("a model that shows nothing is watched for its scene and lifetime, not asked what it shows")
+    func modelWithoutValues() {
+        let registry = ScreenRegistry()
+        var model: OtherScreen? = OtherScreen()
+        registry.register(model: model!, in: s1)
+        #expect(!registry.isEmpty)
+        #expect(registry.visibleValues.isEmpty)
+        #expect(registry.screens(in: s1).isEmpty)
+        #expect(registry.registrations.map { $0.screen === model } == [true])
+        model = nil
+        #expect(registry.isEmpty)
+    }
+
     @Test("finds the newest live screen of a type in a scene, and none in another scene")
     func screenLookup() {
         let registry = ScreenRegistry()

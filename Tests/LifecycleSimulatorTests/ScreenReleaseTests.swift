@@ -26,6 +26,21 @@ struct ScreenReleaseTests {
         #expect(!released.traceText.contains("still alive"))
     }
 
+    @Test("one model registered by two scenes is reported when the second registers it, with both scenes and its type; the explorer finds it on seed 1")
+    func sharedModelIsReported() async throws {
+        let schedule: [SimulationEvent] = [.launch(.user), .connectScene(scene: 2, foreground: true, restoration: nil)]
+        let shared = try await Simulator(app: WindowScreenApp.app(keepsClosedWindows: false, sharesOneList: true)).replay(schedule)
+        let violation = try #require(shared.violation)
+        #expect(violation.kind == .screenSharedByScenes)
+        #expect(violation.step == 1)
+        #expect(violation.message.hasPrefix("scene S2 registered scene S1's ListModel as its own"), "\(violation.message)")
+        let explored = await Explorer(simulator: Simulator(app: WindowScreenApp.app(keepsClosedWindows: false, sharesOneList: true)))
+            .explore(seed: 1, schedules: 100)
+        #expect(explored.failure?.violation.kind == .screenSharedByScenes)
+        let own = try await Simulator(app: WindowScreenApp.app(keepsClosedWindows: false)).replay(schedule)
+        #expect(own.passed, "\(own.violation?.description ?? "")")
+    }
+
     @Test("a session that connects again, with a new window, is still checked for its old one")
     func reconnectedSessionKeepsItsOldWindowWatched() async throws {
         let schedule = Self.twoWindowsOneClosed + [.connectScene(scene: 2, foreground: true, restoration: nil)]

@@ -198,11 +198,13 @@ final class InPlaceCounterApp {
 /// ("recently closed" done wrong), so the screen outlives its scene.
 @MainActor
 final class WindowScreenApp {
-    /// A window: its scene's delegate and its only screen.
+    /// A window: its scene's delegate and its only screen, with its list's model.
     final class Window: SceneDelegate, VisibleValues {
+        let list: ListModel
         let onDisconnect: @MainActor (Window) -> Void
 
-        init(onDisconnect: @escaping @MainActor (Window) -> Void) {
+        init(list: ListModel, onDisconnect: @escaping @MainActor (Window) -> Void) {
+            self.list = list
             self.onDisconnect = onDisconnect
         }
 
@@ -210,20 +212,29 @@ final class WindowScreenApp {
         func sceneDidDisconnect(_ scene: LifecycleScene) { onDisconnect(self) }
     }
 
-    private(set) var closedWindows: [Window] = []
+    /// A window's list: a model that shows nothing itself (its window would), registered with
+    /// the window's scene.
+    final class ListModel {}
 
-    init(environment: SimulationEnvironment, keepsClosedWindows: Bool) {
+    private(set) var closedWindows: [Window] = []
+    /// The one list of every window, with `sharesOneList`.
+    private let sharedList = ListModel()
+
+    init(environment: SimulationEnvironment, keepsClosedWindows: Bool, sharesOneList: Bool) {
         let screens = environment.screens
         environment.runtime.sceneDelegateFactory = { [unowned self] scene in
-            let window = Window { [unowned self] window in if keepsClosedWindows { closedWindows.append(window) } }
+            let list = sharesOneList ? sharedList : ListModel()
+            let window = Window(list: list) { [unowned self] window in if keepsClosedWindows { closedWindows.append(window) } }
             screens.register(window, in: scene.id)
+            screens.register(model: list, in: scene.id)
             return window
         }
     }
 
-    static func app(keepsClosedWindows: Bool) -> SimulatedApp<WindowScreenApp> {
-        SimulatedApp(name: keepsClosedWindows ? "WindowScreenApp[keeps closed windows]" : "WindowScreenApp") { environment in
-            WindowScreenApp(environment: environment, keepsClosedWindows: keepsClosedWindows)
+    static func app(keepsClosedWindows: Bool, sharesOneList: Bool = false) -> SimulatedApp<WindowScreenApp> {
+        let name = keepsClosedWindows ? "WindowScreenApp[keeps closed windows]" : sharesOneList ? "WindowScreenApp[one list]" : "WindowScreenApp"
+        return SimulatedApp(name: name) { environment in
+            WindowScreenApp(environment: environment, keepsClosedWindows: keepsClosedWindows, sharesOneList: sharesOneList)
         } observe: { _ in [] }
     }
 }

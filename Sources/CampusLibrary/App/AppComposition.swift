@@ -50,7 +50,9 @@ public final class AppComposition {
             guard let composition = handle.composition else { return nil }
             return WindowSceneDelegate(window: try services.resolve(WindowModel.self), composition: composition)
         }
-        try binding.application.resolve(SceneScopes.self).binding = binding
+        let scopes = try binding.application.resolve(SceneScopes.self)
+        scopes.binding = binding
+        scopes.screens = environment.screens
         services = try binding.application.resolve(AppServices.self)
         services.notes.plantedBugs = environment.plantedBugs
         services.arrivals.plantedBugs = environment.plantedBugs
@@ -85,7 +87,7 @@ public final class AppComposition {
         services.flushPendingWrites()
     }
 
-    /// Keeps `window` under its scene, shows it to the screen registry and reports the app's own
+    /// Keeps `window` under its scene, shows it to the screen registry (its search screen registered with it) and reports the app's own
     /// changes of its restorable state to the file system's history, field by field (the
     /// student's changes are the simulated student's edits).
     func register(_ window: WindowModel) {
@@ -98,6 +100,7 @@ public final class AppComposition {
             changed(window, before)
         }
         environment.screens?.register(window, in: window.sessionID)
+        environment.screens?.register(model: window.search, in: window.sessionID)
         windows[window.sessionID] = window
         onWindowsChanged?()
     }

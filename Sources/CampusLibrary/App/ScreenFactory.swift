@@ -1,4 +1,5 @@
 import Composition
+import DurableState
 import Lifecycle
 
 /// Builds the model of each screen a window pushes in its own screen scope of the composition
@@ -47,22 +48,26 @@ public final class ScreenFactory {
         }
         taskScope.onEnd { services.close() }
         do throws(CompositionError) {
+            let screen: WindowModel.Screen
             switch route {
             case .book:
                 let model = try services.resolve(BookRecordViewModel.self)
                 model.load()
-                return .book(model)
+                screen = .book(model)
             case .notes:
                 let model = try services.resolve(NoteEditorViewModel.self)
                 model.load()
-                return .notes(model)
+                screen = .notes(model)
             case .basket:
-                return .basket(try services.resolve(BasketViewModel.self))
+                screen = .basket(try services.resolve(BasketViewModel.self))
             case .readingList:
-                return .readingList(try services.resolve(ReadingListViewModel.self))
+                screen = .readingList(try services.resolve(ReadingListViewModel.self))
             case .profile:
-                return .profile(try services.resolve(ProfileViewModel.self))
+                screen = .profile(try services.resolve(ProfileViewModel.self))
             }
+            // Its window shows what it shows: registered for the checks of its scene and lifetime.
+            scopes.screens?.register(model: screen.model, in: scene.id)
+            return screen
         } catch {
             services.close()
             throw .composition(error)
@@ -76,6 +81,8 @@ public final class ScreenFactory {
 @MainActor
 public final class SceneScopes {
     weak var binding: LifecycleBinding?
+    /// Where screens register for a simulation's checks (`AppEnvironment.screens`).
+    var screens: ScreenRegistry?
 
     /// Creates an empty locator.
     public init() {}

@@ -17,31 +17,65 @@ import Lifecycle
 @MainActor
 public final class ScreenRegistry {
     private struct Entry {
+        /// The view model, screen or not.
+        weak var model: AnyObject?
+        /// The same model as a screen, when it shows values of its own.
         weak var screen: (any VisibleValues)?
         let scene: SceneSessionID?
     }
 
-    /// Registered screens in registration order; released ones are dropped when next read.
+    /// A view model registered under a second scene while still registered under its first:
+    /// one model serving two windows, so that what the user does in one shows in the other.
+    package struct SharedScreen: Sendable {
+        /// The model's type, for messages.
+        package var type: String
+        /// The scene it was registered under first, and the one that registered it again.
+        package var first: SceneSessionID, second: SceneSessionID
+    }
+
+    /// Registered models in registration order; released ones are dropped when next read.
     private var entries: [Entry] = []
+    /// Every registration of a model under a second scene, oldest first, for a simulation's
+    /// check that a view model belongs to one scene.
+    package private(set) var sharedScreens: [SharedScreen] = []
 
     /// Creates an empty registry.
     public init() {}
 
     /// Registers `screen`, the view model of a screen of `scene` (`nil` for an app-wide one),
-    /// until it is deallocated. Registering it twice does nothing.
+    /// until it is deallocated: what it shows is checked after every step. Registering it again
+    /// under its scene does nothing; under another scene, it stays under its first and the
+    /// simulation reports one model in two scenes.
     public func register(_ screen: some VisibleValues, in scene: SceneSessionID?) {
-        guard !entries.contains(where: { $0.screen === screen }) else { return }
-        entries.append(Entry(screen: screen, scene: scene))
+        add(Entry(model: screen, screen: screen, scene: scene))
     }
 
-    /// Whether no screen is registered (released screens not counted).
+    /// Registers `model`, a view model of `scene` that shows nothing the history checks (its
+    /// window shows its values, or it shows none), until it is deallocated: it is checked to
+    /// belong to that scene only and to be released once the scene disconnects.
+    public func register(model: AnyObject, in scene: SceneSessionID) {
+        add(Entry(model: model, screen: nil, scene: scene))
+    }
+
+    private func add(_ entry: Entry) {
+        guard let model = entry.model else { return }
+        guard let existing = entries.first(where: { $0.model === model }) else {
+            entries.append(entry)
+            return
+        }
+        if let first = existing.scene, let scene = entry.scene, first != scene {
+            sharedScreens.append(SharedScreen(type: String(describing: type(of: model)), first: first, second: scene))
+        }
+    }
+
+    /// Whether no model is registered (released ones not counted).
     public var isEmpty: Bool {
-        entries.allSatisfy { $0.screen == nil }
+        entries.allSatisfy { $0.model == nil }
     }
 
     /// What every live screen shows, screen by screen in registration order.
     public var visibleValues: [VisibleValue] {
-        entries.removeAll { $0.screen == nil }
+        entries.removeAll { $0.model == nil }
         var values: [VisibleValue] = []
         for entry in entries {
             if let screen = entry.screen { values += screen.visibleValues }
@@ -56,16 +90,16 @@ public final class ScreenRegistry {
 
     /// Takes the screens of `scene` out of the registry, for a simulation whose scene `scene`
     /// disconnected: they are no longer on screen, whatever keeps them alive. Returns the live ones.
-    package func unregisterScreens(in scene: SceneSessionID) -> [any VisibleValues] {
-        let live = screens(in: scene)
+    package func unregisterScreens(in scene: SceneSessionID) -> [AnyObject] {
+        let live = entries.compactMap { $0.scene == scene ? $0.model : nil }
         entries.removeAll { $0.scene == scene }
         return live
     }
 
     /// Every live screen with the scene it was registered in (`nil`: app-wide), in registration
     /// order: for a simulation's check that a disconnected scene's screens are released.
-    package var registrations: [(screen: any VisibleValues, scene: SceneSessionID?)] {
-        entries.compactMap { entry in entry.screen.map { ($0, entry.scene) } }
+    package var registrations: [(screen: AnyObject, scene: SceneSessionID?)] {
+        entries.compactMap { entry in entry.model.map { ($0, entry.scene) } }
     }
 
     /// The newest live screen of type `Screen` in `scene`, if one is open.

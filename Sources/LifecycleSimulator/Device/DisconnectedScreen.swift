@@ -7,7 +7,7 @@ import Lifecycle
 @MainActor
 struct DisconnectedScreen {
     /// The screen's view model; `nil` once it is released, as it should be.
-    weak var screen: (any VisibleValues)?
+    weak var screen: AnyObject?
     /// The scene it was registered in.
     let scene: SceneSessionID
     /// The step during which the scene disconnected.

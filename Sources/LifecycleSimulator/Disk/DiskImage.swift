@@ -39,6 +39,16 @@ public struct DiskImage: Hashable, Sendable, CustomStringConvertible {
         self.files = files
     }
 
+    /// What a fresh simulated disk holds once `build` has written to it through its file system
+    /// (SQLite included): a device image for ``SimulatedApp/initialDisk``, such as the cache an
+    /// earlier launch built. Build it once per process (a `static let`).
+    /// - Throws: what `build` throws.
+    public static func built(_ build: (SimulatedFileSystem) throws -> Void) rethrows -> DiskImage {
+        let disk = SimulatedDisk()
+        try build(disk.mount())
+        return disk.currentImage
+    }
+
     /// The bytes of the file at `path`, if there is one.
     public func data(at path: String) -> Data? {
         files[path]?.data

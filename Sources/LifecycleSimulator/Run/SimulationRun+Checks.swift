@@ -12,6 +12,7 @@ extension SimulationRun {
         guard violation == nil, let current, context.isAlive(current.number) else { return }
         if options.acknowledgesOnInactive { applyInactiveRule(current) }
         if !inbox.disconnectedScenes.isEmpty { watchScreensOfDisconnectedScenes(current) }
+        if let shared = current.environment.screens.sharedScreens.first { reportSharedScreen(shared) }
         capturePayloads()
         scanDirtyFiles()
         checkInvariants()
@@ -117,6 +118,15 @@ extension SimulationRun {
             context.record("scene \(scene)", "disconnected, still alive: \(alive.map { "\(type(of: $0))" }.joined(separator: ", "))")
         }
         inbox.disconnectedScenes.removeAll()
+    }
+
+    /// A view model belongs to one scene: the registry saw one registered under a second.
+    private func reportSharedScreen(_ shared: ScreenRegistry.SharedScreen) {
+        context.report(
+            .screenSharedByScenes,
+            "scene \(shared.second.rawValue) registered scene \(shared.first.rawValue)'s \(shared.type) as its own: "
+                + "one model serves both windows, so what the user does in one shows in the other"
+        )
     }
 
     /// LeakCanary's rule for a scene: once the app has idled for the liveness bound (or, suspended,

@@ -46,6 +46,11 @@ public struct Violation: Hashable, Codable, Sendable, CustomStringConvertible {
         /// the scene's scope. On a device it, and everything it holds, stays for the process's
         /// life, and whatever it observes it goes on doing for a window nobody sees.
         public static let screenOutlivedScene = Kind(rawValue: "screen kept after its scene disconnected")
+        /// One view model registered with the ``SimulationEnvironment/screens`` registry under
+        /// two scenes, both connected: a singleton or an application-lifetime registration where
+        /// a scene lifetime was meant. Each window then shows what the other did (a search, a
+        /// selection, typed text), and a window's restored state is another's.
+        public static let screenSharedByScenes = Kind(rawValue: "one screen model in two scenes")
         /// Tracked work waited on something the simulator does not control.
         public static let escapedWork = Kind(rawValue: "escaped work")
         /// The app kept itself busy without time passing: within one settling of the device, more
@@ -62,7 +67,7 @@ public struct Violation: Hashable, Codable, Sendable, CustomStringConvertible {
         package static let builtIn: [Kind] = [
             .lostAcknowledgedEdit, .phantomData, .crossSceneLeak, .lostLiveEdit, .appCrash, .secretLeak,
             .workAfterBackgroundTimeEnded, .lockHeldIntoSuspension, .backgroundTimeOverran, .busyLoop, .screenOutlivedScene,
-            .escapedWork, .illegalEvent,
+            .screenSharedByScenes, .escapedWork, .illegalEvent,
         ]
 
         /// The kind of a broken app invariant named `name`.

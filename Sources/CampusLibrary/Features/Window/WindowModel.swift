@@ -34,6 +34,18 @@ public final class WindowModel: VisibleValues {
         case readingList(ReadingListViewModel)
         /// The profile.
         case profile(ProfileViewModel)
+
+        /// The screen's view model.
+        public var model: AnyObject {
+            switch self {
+            case .search(let model): model
+            case .book(let model): model
+            case .notes(let model): model
+            case .basket(let model): model
+            case .readingList(let model): model
+            case .profile(let model): model
+            }
+        }
     }
 
     /// The scene session this window belongs to.
