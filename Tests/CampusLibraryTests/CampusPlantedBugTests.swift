@@ -2,6 +2,7 @@ import CampusLibrary
 import CampusSimulation
 import Foundation
 import LifecycleSimulator
+import LifelineTestSupport
 import Testing
 
 @Suite("Campus Library's planted bugs")
@@ -30,10 +31,13 @@ struct CampusPlantedBugTests {
 
     /// The bugs searched for by default: all but the two the search takes several hundred
     /// schedules (minutes in a debug build) to find, which run with `LIFELINE_SIM_FULL=1`; by
-    /// default ``CampusSQLiteBugTests`` replays the schedules that find them.
-    nonisolated static let searchedBugs = ProcessInfo.processInfo.environment["LIFELINE_SIM_FULL"] == "1"
+    /// default ``CampusSQLiteBugTests`` replays the schedules that find them. Under the leak
+    /// check, not `windowRetainCycle`: each schedule that plants it leaks its process's whole app
+    /// graph, which is the bug (`ScreenReleaseTests` checks the kind there).
+    nonisolated static let searchedBugs = (ProcessInfo.processInfo.environment["LIFELINE_SIM_FULL"] == "1"
         ? CampusBug.allCases
-        : CampusBug.allCases.filter { ![.readingListOutsideTransaction, .savedBeforeCommit].contains($0) }
+        : CampusBug.allCases.filter { ![.readingListOutsideTransaction, .savedBeforeCommit].contains($0) })
+        .filter { !(Sanitizer.checksLeaks && $0 == .windowRetainCycle) }
 
     @Test("each planted bug is found within 2,000 default-mode schedules on seed 1 and shrunk to at most 10 events (the slow two with LIFELINE_SIM_FULL=1)",
           arguments: searchedBugs)

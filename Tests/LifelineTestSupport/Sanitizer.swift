@@ -14,6 +14,13 @@ public enum Sanitizer: String, Sendable {
         ProcessInfo.processInfo.environment["LIFELINE_SANITIZER"].flatMap(Sanitizer.init(rawValue:))
     }
 
+    /// Whether LeakSanitizer checks this process for leaks at exit (AddressSanitizer's
+    /// `detect_leaks=1`, as `scripts/sanitize.sh address` runs unless `LIFELINE_LEAK_CHECK=0`):
+    /// a test that leaks on purpose (a planted retain cycle) stays out of such a run.
+    public static var checksLeaks: Bool {
+        current == .address && (ProcessInfo.processInfo.environment["ASAN_OPTIONS"] ?? "").contains("detect_leaks=1")
+    }
+
     /// The sanitizer options an app process a test starts must see, by variable name: the
     /// suite's own, with `ASAN_OPTIONS` taken from `LIFELINE_APP_ASAN_OPTIONS` (no leak check: an
     /// app ends with `exit()` while its object graph is alive; see scripts/sanitize.sh). Empty in
