@@ -6,7 +6,7 @@ import LifecycleSimulator
 /// slices into the result one process would have given: the same counts, the same combined
 /// trace hash, the same first failure.
 ///
-/// A round cuts the schedules left into one consecutive part per worker, every part starting
+/// A round cuts the schedules left into one consecutive part per worker (``parts(of:workers:discovering:)``), every part starting
 /// from the state the search stood in before the first ( ``ExplorationSlice/merging(_:)``
 /// drops the crash points a later part repeats). As the workers end, their slices are folded in
 /// order: when the fold finds a failure that ends the search, the workers after it are stopped;
