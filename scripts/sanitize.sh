@@ -33,7 +33,7 @@ for sanitizer in "${passes[@]}"; do
   # no leak check, since an app ends with exit() while its object graph is alive, as a real app
   # does; the leak check is the in-process suites', which end every graph they build.
   LIFELINE_SANITIZER="$sanitizer" LIFELINE_SEARCH_SEEDS=3 CAMPUS_SIMULATION_SCHEDULES=50 \
-  ASAN_OPTIONS="detect_leaks=${LIFELINE_LEAK_CHECK:-1}:malloc_context_size=64:suppressions=$PWD/scripts/asan.supp" \
+  ASAN_OPTIONS="detect_leaks=${LIFELINE_LEAK_CHECK:-1}:suppressions=$PWD/scripts/asan.supp" \
   LIFELINE_APP_ASAN_OPTIONS="detect_leaks=0:suppressions=$PWD/scripts/asan.supp" \
   LSAN_OPTIONS="suppressions=$PWD/scripts/lsan.supp" \
     swift test --skip-build --no-parallel --sanitize="$sanitizer" --scratch-path "$scratch"
