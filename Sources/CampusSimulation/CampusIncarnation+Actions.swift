@@ -1,4 +1,5 @@
 import CampusLibrary
+import DurableState
 import Lifecycle
 import LifecycleSimulator
 
@@ -16,66 +17,44 @@ import LifecycleSimulator
 extension CampusIncarnation {
     static var actions: [UserAction<CampusIncarnation>] {
         [
-            action("search", fields: ["query"], weight: 3, on: { $0.isSearch }) { hands, _, id, random in
-                hands.press([.escape], in: id)
-                hands.paste(random.element(of: queries), in: id)
+            action("search", fields: ["query"], weight: 3, on: { $0.isSearch }) { _, random in
+                [.escape, .paste(random.element(of: queries))]
             },
-            action("move in the list", fields: ["selection"], weight: 2, on: { $0.listsBooks }) { hands, _, id, random in
-                hands.press(Array(repeating: random.chance(3, in: 4) ? .down : .up, count: 1 + random.int(below: 3)), in: id)
+            action("move in the list", fields: ["selection"], weight: 2, on: { $0.listsBooks }) { _, random in
+                Array(repeating: random.chance(3, in: 4) ? .down : .up, count: 1 + random.int(below: 3))
             },
-            action("open from the list", fields: ["selection", "path"], weight: 3, on: { $0.hasBookToOpen }) { hands, _, id, _ in
-                hands.press([.enter], in: id)
-            },
+            action("open from the list", fields: ["selection", "path"], weight: 3, on: { $0.hasBookToOpen }, keys: [.enter]),
             // Opening a book's screen also selects the book (`WindowModel.open(_:)`).
-            action("open notes", fields: ["selection", "path"], weight: 3, on: { $0.isBook }) { hands, _, id, _ in
-                hands.press([.character("n")], in: id)
-            },
-            action("type in the note", edits: [editedNote], weight: 4, on: { $0.isEditableNote }) { hands, window, id, random in
-                guard case .notes(let model) = window.screen else { return }
-                if random.chance(1, in: 5), !model.text.isEmpty {
-                    hands.press(Array(repeating: .backspace, count: 1 + random.int(below: 8)), in: id)
-                } else {
-                    hands.paste(" w\(random.int(below: 100_000))", in: id)
+            action("open notes", fields: ["selection", "path"], weight: 3, on: { $0.isBook }, keys: [.character("n")]),
+            action("type in the note", edits: [editedNote], weight: 4, on: { $0.isEditableNote }) { screen, random in
+                guard case .notes(let model) = screen, random.chance(1, in: 5), !model.text.isEmpty else {
+                    return [.paste(" w\(random.int(below: 100_000))")]
                 }
+                return Array(repeating: .backspace, count: 1 + random.int(below: 8))
             },
-            action("back", fields: ["path"], on: { !$0.isSearch }) { hands, _, id, _ in hands.press([.escape], in: id) },
-            action("toggle in basket", edits: [editedBasket], weight: 4, on: { $0.isLoadedBook }) { hands, _, id, _ in
-                hands.press([.character("a")], in: id)
+            action("back", fields: ["path"], on: { !$0.isSearch }, keys: [.escape]),
+            action("toggle in basket", edits: [editedBasket], weight: 4, on: { $0.isLoadedBook }, keys: [.character("a")]),
+            action("open basket", fields: ["path"], weight: 2, on: { $0.isSearchOrBook }, keys: [.control("b")]),
+            action("remove from basket", edits: [editedBasket], weight: 2, on: { $0.listsBasketItems }) { _, random in
+                downwards(random.int(below: 3), then: "d")
             },
-            action("open basket", fields: ["path"], weight: 2, on: { $0.isSearchOrBook }) { hands, _, id, _ in
-                hands.press([.control("b")], in: id)
+            action("toggle in reading list", weight: 3, on: { $0.canChangeReadingList }, keys: [.character("r")]),
+            action("open reading list", fields: ["path"], weight: 2, on: { $0.isSearchOrBook }, keys: [.control("r")]),
+            action("next reading status", weight: 3, on: { $0.listsReadingListEntries }) { _, random in
+                downwards(random.int(below: 3), then: "s")
             },
-            action("remove from basket", edits: [editedBasket], weight: 2, on: { $0.listsBasketItems }) { hands, _, id, random in
-                hands.press(Array(repeating: .down, count: random.int(below: 3)) + [.character("d")], in: id)
+            action("remove from reading list", on: { $0.listsReadingListEntries }) { _, random in
+                downwards(random.int(below: 3), then: "d")
             },
-            action("toggle in reading list", weight: 3, on: { $0.canChangeReadingList }) { hands, _, id, _ in
-                hands.press([.character("r")], in: id)
+            action("open profile", fields: ["path"], weight: 2, on: { $0.isSearchOrBook }, keys: [.control("p")]),
+            action("sign in", weight: 2, on: { $0.isSignInForm }) { screen, _ in
+                guard case .profile(let form) = screen else { return [] }
+                let clearUsername = Array(repeating: TerminalKey.backspace, count: form.username.count)
+                let clearPassword = Array(repeating: TerminalKey.backspace, count: form.passwordLength)
+                return (form.focusedField == .password ? [.up] : []) + clearUsername
+                    + [.paste(credentials.username), .enter] + clearPassword + [.paste(credentials.password), .enter]
             },
-            action("open reading list", fields: ["path"], weight: 2, on: { $0.isSearchOrBook }) { hands, _, id, _ in
-                hands.press([.control("r")], in: id)
-            },
-            action("next reading status", weight: 3, on: { $0.listsReadingListEntries }) { hands, _, id, random in
-                hands.press(Array(repeating: .down, count: random.int(below: 3)) + [.character("s")], in: id)
-            },
-            action("remove from reading list", on: { $0.listsReadingListEntries }) { hands, _, id, random in
-                hands.press(Array(repeating: .down, count: random.int(below: 3)) + [.character("d")], in: id)
-            },
-            action("open profile", fields: ["path"], weight: 2, on: { $0.isSearchOrBook }) { hands, _, id, _ in
-                hands.press([.control("p")], in: id)
-            },
-            action("sign in", weight: 2, on: { $0.isSignInForm }, requests: credentials.username) { hands, window, id, _ in
-                guard case .profile(let form) = window.screen else { return }
-                if form.focusedField == .password { hands.press([.up], in: id) }
-                hands.press(Array(repeating: .backspace, count: form.username.count), in: id)
-                hands.paste(credentials.username, in: id)
-                hands.press([.enter], in: id)
-                hands.press(Array(repeating: .backspace, count: form.passwordLength), in: id)
-                hands.paste(credentials.password, in: id)
-                hands.press([.enter], in: id)
-            },
-            action("sign out", weight: 2, on: { $0.isSignedInProfile }, requests: .some(nil)) { hands, _, id, _ in
-                hands.press([.character("o")], in: id)
-            },
+            action("sign out", weight: 2, on: { $0.isSignedInProfile }, keys: [.character("o")]),
         ]
     }
 
@@ -83,18 +62,30 @@ extension CampusIncarnation {
     /// checks follow, so that windows, notes and the basket collide.
     static let queries = ["austen", "emma", "pride", "sense", "dickens", ""]
     /// The note an editor shows, and the basket every window's header shows.
-    static let editedNote = EditedValue.prefixed(NoteDraft.historyPrefix), editedBasket = EditedValue(basketKey.name)
+    static let editedNote = EditedValue.prefixed(NoteDraft.historyPrefix)
+    static let editedBasket = EditedValue(BorrowingBasket.historyName.name)
 
-    /// An action of the student on the window of the scene they act in, enabled while the launch
-    /// gate is open and the screen on top passes `isShown`. Records the changes of the window's
-    /// restorable `fields` (by name); the simulator records those of `edits`. With `requests`, the
-    /// action asks the library service to change the signed-in account to that value (`.some(nil)`:
-    /// signed out), recorded as a requested edit before the keys are pressed: the request may
-    /// complete, or the process die, inside the press.
+    /// `steps` presses of ↓, then `key`: an action on one of the first rows of a list.
+    private static func downwards(_ steps: Int, then key: Character) -> [TerminalKey] {
+        Array(repeating: .down, count: steps) + [.character(key)]
+    }
+
+    /// An action that presses `keys` (see the other overload).
     private static func action(
         _ name: String, fields: Set<String> = [], edits: [EditedValue] = [], weight: Int = 1,
-        on isShown: @escaping @MainActor @Sendable (WindowModel.Screen) -> Bool, requests account: String?? = nil,
-        perform: @escaping @MainActor @Sendable (SimulatedHands, WindowModel, SceneSessionID, inout SimulationRandom) -> Void
+        on isShown: @escaping @MainActor @Sendable (WindowModel.Screen) -> Bool, keys: [TerminalKey]
+    ) -> UserAction<CampusIncarnation> {
+        action(name, fields: fields, edits: edits, weight: weight, on: isShown) { _, _ in keys }
+    }
+
+    /// An action of the student on the window of the scene they act in, enabled while the launch
+    /// gate is open and the screen on top passes `isShown`: presses the keys `press` chooses for
+    /// that screen. Records the changes of the window's restorable `fields` (by name); the
+    /// simulator records those of `edits`.
+    private static func action(
+        _ name: String, fields: Set<String> = [], edits: [EditedValue] = [], weight: Int = 1,
+        on isShown: @escaping @MainActor @Sendable (WindowModel.Screen) -> Bool,
+        press: @escaping @MainActor @Sendable (WindowModel.Screen, inout SimulationRandom) -> [TerminalKey]
     ) -> UserAction<CampusIncarnation> {
         UserAction(name: name, weight: weight, edits: edits) { context in
             let composition = context.incarnation.composition
@@ -104,8 +95,7 @@ extension CampusIncarnation {
             let incarnation = context.incarnation
             guard let window = incarnation.composition.window(for: context.scene.id) else { return }
             let before = window.stateValues.map(Observation.init)
-            if let account { incarnation.history.edit(accountKey, value: account, durability: .requested) }
-            perform(incarnation.hands, window, window.sessionID, &random)
+            incarnation.hands.press(press(window.screen, &random), in: window.sessionID)
             let after = window.stateValues.map(Observation.init).filter { fields.contains($0.key.name) }
             incarnation.history.edit(changesFrom: before, to: after, durability: .restorable)
         }

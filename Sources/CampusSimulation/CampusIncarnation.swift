@@ -13,11 +13,11 @@ import LifecycleSimulator
 /// let outcome = await Simulator(app: CampusIncarnation.app).run(seed: 7, depth: 50)
 /// ```
 ///
-/// The app reports what is saved itself: each note (its `PersistentValue`), the reading list and
-/// the app's own changes of a window's restorable fields; its windows show what they show
-/// (`VisibleValues`). Recorded here by hand: the basket (as the student edits it, acknowledged by
-/// the inactive rule: the app saves it by a request to the service) and the account (custom
-/// storage: recorded when the app shows it, acknowledged once the token is stored).
+/// The app reports what is saved itself: each note (its `PersistentValue`), the reading list (its
+/// `Database`), the account (custom storage, reported by its service) and the app's own changes
+/// of a window's restorable fields; its windows show what they show (`VisibleValues`), the
+/// basket and the account in their headers. The basket, saved by a request to the service, is
+/// recorded as the student edits it (``actions``) and acknowledged by the inactive rule.
 /// Built by the simulator once per launch; lives on the main actor.
 @MainActor
 public final class CampusIncarnation {
@@ -47,8 +47,7 @@ public final class CampusIncarnation {
     /// Builds the composition root of one process from `environment`, with `bugs` planted.
     /// - Throws: the composition's validation error (the graph is checked by the app's tests).
     package init(environment: SimulationEnvironment, bugs: Set<CampusBug>) throws {
-        let history = environment.history
-        self.history = history
+        history = environment.history
         let localCatalogue = Self.localCatalogue(environment)
         self.localCatalogue = localCatalogue
         tokens = SessionTokenStore(secrets: environment.secretStore)
@@ -58,32 +57,17 @@ public final class CampusIncarnation {
         server = CheckedLibraryServer(embedded, network: environment.remoteService("library server"))
         let catalogue = Self.makeCatalogue(for: environment, local: localCatalogue, bugs: bugs)
         watchedCatalogue = catalogue
-        var identifiers = 0
-        let incarnation = environment.incarnation
         var appEnvironment = AppEnvironment(
             runtime: environment.runtime, fileSystem: environment.fileSystem, secretStore: environment.secretStore,
             logger: environment.logger, dataDirectory: Self.dataDirectory, catalogue: .custom(catalogue), server: server,
-            analyticsSink: RecordingAnalyticsSink(),
-            makeIdentifier: {
-                identifiers += 1
-                return "request-\(incarnation)-\(identifiers)"
-            }
+            analyticsSink: RecordingAnalyticsSink(), makeIdentifier: environment.identifiers(prefix: "request")
         )
         appEnvironment.plantedBugs = bugs
         appEnvironment.screens = environment.screens
         appEnvironment.windowChangedByApp = { window, before in catalogue.noteChange(of: window, from: before) }
         composition = try AppComposition(environment: appEnvironment)
         hands = SimulatedHands(composition: composition)
-        let services = composition.services
-        services.auth.onAccountChange = { [tokens] account in
-            history.edit(Self.accountKey, value: account?.username, durability: .requested)
-            if ((try? tokens.token()) != nil) == (account != nil) { history.acknowledge(Self.accountKey, value: account?.username) }
-        }
-        // Changes made before the saved basket was read are merged into it: the basket meant is known only then.
-        services.basket.onEarlyChangesApplied = { [weak basket = services.basket] in
-            if let basket { history.edit(Self.basketKey, value: Self.shown(basket)) }
-        }
-        for id in Self.noteBooks { _ = services.notes.draft(for: id) }
+        for id in Self.noteBooks { _ = composition.services.notes.draft(for: id) }
     }
 
     /// The process's end: its SQLite connections close, so that nothing of their memory outlives
@@ -94,9 +78,8 @@ public final class CampusIncarnation {
     }
 
     /// What the student sees besides the windows (which show themselves): the notes of
-    /// ``noteBooks`` no editor shows, as any screen opening them would show them; the basket once
-    /// hydrated and the account once the launch gate has opened, as every window's header shows
-    /// them; the reading list once read.
+    /// ``noteBooks`` no editor shows, as any screen opening them would show them, and the
+    /// reading list once read.
     var observations: [Observation] {
         let services = composition.services
         let edited = Set(composition.windows.values.compactMap { window -> BookID? in
@@ -104,13 +87,9 @@ public final class CampusIncarnation {
         })
         var result = Self.noteBooks.filter { !edited.contains($0) }.map(services.notes.draft(for:)).filter(\.isHydrated)
             .map { Observation(key: Self.noteKey($0.bookID), value: $0.text.isEmpty ? nil : $0.text) }
-        if services.basket.isHydrated { result.append(Observation(key: Self.basketKey, value: Self.shown(services.basket))) }
         if services.readingList.isLoaded {
             let list = ReadingList.historyText(of: services.readingList.entries)
             result.append(Observation(key: HistoryKey(ReadingList.historyName), value: list))
-        }
-        if !services.auth.isRestoringSession, !services.auth.isWorking {
-            result.append(Observation(key: Self.accountKey, value: services.auth.state.account?.username))
         }
         return result
     }
@@ -125,12 +104,5 @@ public final class CampusIncarnation {
     /// Every book that exists: the bundled catalogue's and the simulated Open Library's works.
     static let bookIDs = Set(books.map(\.id) + SimulatedOpenLibrary.works.map(\.id))
 
-    static let basketKey = HistoryKey("basket")
-    static let accountKey = HistoryKey("account")
     static func noteKey(_ id: BookID) -> HistoryKey { HistoryKey(NoteDraft.historyName(of: id)) }
-
-    /// The basket as the history sees it: its book ids in order, `nil` when empty.
-    static func shown(_ basket: BorrowingBasket) -> String? {
-        basket.items.isEmpty ? nil : basket.items.map(\.id.rawValue).joined(separator: ",")
-    }
 }

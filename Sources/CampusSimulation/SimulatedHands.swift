@@ -1,7 +1,7 @@
 import CampusLibrary
 import Lifecycle
 
-/// The simulated student's hands: key presses (and pastes) into the same ``TerminalShell`` the
+/// The simulated student's hands: key presses and pastes into the same ``TerminalShell`` the
 /// terminal app drives, on the window of the scene the student acts in — so a bug that lives only
 /// in a screen (a model that keeps typed text, a list that forgets its selection) is as reachable
 /// as it is for a person at the keyboard. Window management belongs to the simulator (it
@@ -25,22 +25,6 @@ final class SimulatedHands: TerminalWindowManager {
         defer { activeWindowID = nil }
         shell.prepareActiveWindow()
         for key in keys { shell.handle(key) }
-    }
-
-    /// Pastes `text` into the field of the screen on top, as a terminal delivers a paste: at once,
-    /// through the view-model call the shell makes for each typed character, rather than a call
-    /// per character (which would search the catalogue once per letter).
-    func paste(_ text: String, in scene: SceneSessionID) {
-        guard let window = composition.window(for: scene), !text.isEmpty else { return }
-        activeWindowID = scene
-        defer { activeWindowID = nil }
-        shell.prepareActiveWindow()
-        switch window.screen {
-        case .search(let model): model.updateQuery(model.query + text)
-        case .notes(let model): model.type(text)
-        case .profile(let model): model.type(text)
-        case .book, .basket, .readingList: for character in text { shell.handle(.character(character)) }
-        }
     }
 
     var windowIDs: [SceneSessionID] { composition.windows.keys.sorted { $0.rawValue < $1.rawValue } }

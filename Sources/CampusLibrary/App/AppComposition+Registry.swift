@@ -76,18 +76,20 @@ extension AppComposition {
         }
         registry.register(AuthenticationService.self, lifetime: .application) {
             (server: LibraryService, secrets: any SecretStore, preferences: Preferences, runtime: LifecycleRuntime,
-             logger: LifelineLogger, configuration: AppConfiguration) in
+             logger: LifelineLogger, configuration: AppConfiguration, fileSystem: any FileSystem) in
             AuthenticationService(
                 server: server, tokens: SessionTokenStore(secrets: secrets, location: configuration.secretStoreLocation),
-                preferences: preferences, clock: runtime.clock, scope: runtime.applicationScope, logger: logger
+                preferences: preferences, clock: runtime.clock, scope: runtime.applicationScope, logger: logger,
+                history: fileSystem.storageHistory
             )
         }
         registry.register(BorrowingBasket.self, lifetime: .application) {
             (server: LibraryService, catalogue: LibraryCatalogue, preferences: Preferences, runtime: LifecycleRuntime,
-             configuration: AppConfiguration, logger: LifelineLogger) in
+             configuration: AppConfiguration, logger: LifelineLogger, fileSystem: any FileSystem) in
             BorrowingBasket(
                 repository: server, catalogue: catalogue, preferences: preferences, runtime: runtime,
-                debounce: configuration.writeDebounce, logger: logger, makeRequestID: configuration.makeIdentifier
+                debounce: configuration.writeDebounce, logger: logger, makeRequestID: configuration.makeIdentifier,
+                history: fileSystem.storageHistory
             )
         }
         registry.register(NewArrivalsService.self, lifetime: .application, NewArrivalsService.init(catalogue:preferences:clock:logger:))

@@ -2,6 +2,9 @@
 public enum TerminalKey: Hashable, Sendable {
     /// A printable character.
     case character(Character)
+    /// Text pasted at once (a terminal's bracketed paste): a text field takes it whole, as one
+    /// edit; a screen without a text field ignores it, so that pasted letters are not commands.
+    case paste(String)
     /// Return.
     case enter
     /// Backspace (DEL or ^H).

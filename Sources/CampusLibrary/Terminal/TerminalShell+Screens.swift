@@ -3,6 +3,7 @@ import Lifecycle
 /// The keys of each screen of a window.
 extension TerminalShell {
     func handle(_ key: TerminalKey, in window: WindowModel) {
+        if key == .paste("") { return }
         if window.recoveryMessage != nil, key == .escape {
             window.dismissRecoveryMessage()
             return
@@ -11,6 +12,7 @@ extension TerminalShell {
         case .search(let model):
             switch key {
             case .character(let character): model.updateQuery(model.query + String(character))
+            case .paste(let text): model.updateQuery(model.query + text)
             case .backspace: model.updateQuery(String(model.query.dropLast()))
             case .escape: model.updateQuery("")
             case .up: model.moveHighlight(by: -1)
@@ -29,6 +31,7 @@ extension TerminalShell {
         case .notes(let model):
             switch key {
             case .character(let character): model.type(String(character))
+            case .paste(let text): model.type(text)
             case .enter: model.newline()
             case .backspace: model.deleteBackward()
             case .escape:
@@ -72,6 +75,7 @@ extension TerminalShell {
         }
         switch key {
         case .character(let character): model.type(String(character))
+        case .paste(let text): model.type(text)
         case .backspace: model.deleteBackward()
         case .up, .down: model.switchField()
         case .enter: model.submit()

@@ -91,6 +91,18 @@ public final class SimulationEnvironment {
         return SimulatedRemoteService(name: name, context: context, incarnation: incarnation, clock: clock)
     }
 
+    /// A source of identifiers for what an app names with `UUID()` on a device (request ids,
+    /// record ids): `"\(prefix)-\(incarnation)-1"`, then `-2`, `-3`… — unique across the run's
+    /// processes and the same on every replay. Each call starts its own count.
+    public func identifiers(prefix: String) -> @MainActor () -> String {
+        var count = 0
+        let incarnation = incarnation
+        return {
+            count += 1
+            return "\(prefix)-\(incarnation)-\(count)"
+        }
+    }
+
     /// Records a line in the trace, in the `app` lane.
     public func trace(_ text: String) {
         guard context.isAlive(incarnation) else { return }

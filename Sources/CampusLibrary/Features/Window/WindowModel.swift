@@ -182,11 +182,16 @@ public final class WindowModel: VisibleValues {
     }
 
     /// What the window shows: its state's fields — unless restored or linked books are still
-    /// being looked up, when it may show a book the lookup will take out — and the note its editor
-    /// shows, once readable.
+    /// being looked up, when it may show a book the lookup will take out — the note its editor
+    /// shows, once readable, and what its header shows of the app: the account once the session
+    /// is settled (no restore or request in flight) and the basket once hydrated.
     public var visibleValues: [VisibleValue] {
         var values = isCheckingBooks ? [] : stateValues
         if case .notes(let editor) = screen { values += editor.visibleValues }
+        if !services.auth.isRestoringSession, !services.auth.isWorking {
+            values.append(VisibleValue(AuthenticationService.historyName, text: services.auth.state.account?.username))
+        }
+        if services.basket.isHydrated { values.append(VisibleValue(BorrowingBasket.historyName, text: services.basket.historyText)) }
         return values
     }
 

@@ -23,11 +23,6 @@ public final class AuthenticationService {
     public private(set) var isWorking = false
     /// Why the last sign-in failed, for the form.
     public private(set) var signInError: String?
-    /// Called when a sign-in or sign-out ends, whether it changed anything or not (a sign-in can
-    /// fail or be abandoned), with the account the interface then shows (`nil` when signed out);
-    /// the launch-time restore does not call it. The simulator records it as the outcome of the
-    /// student's request.
-    @ObservationIgnored public var onAccountChange: (@MainActor (Account?) -> Void)?
     /// What the student must know about the stored session: why it could not be checked (and
     /// that it is kept and checked again), or that the service ended it. `nil` when there is
     /// nothing to say.
@@ -39,6 +34,8 @@ public final class AuthenticationService {
     @ObservationIgnored private let logger: LifelineLogger
     @ObservationIgnored private let clock: any LifelineClock
     @ObservationIgnored private let scope: TaskScope
+    /// The simulation's history, which the account is reported to as custom storage (`nil` on a device).
+    @ObservationIgnored private let history: (any StorageHistory)?
     /// The next check of a session that could not be verified; `nil` when none is due.
     @ObservationIgnored private var retry: ScheduledAction?
     @ObservationIgnored private var retryDelay = AuthenticationService.firstRetryDelay
@@ -52,11 +49,18 @@ public final class AuthenticationService {
     static let firstRetryDelay: Duration = .seconds(30)
     static let longestRetryDelay: Duration = .seconds(15 * 60)
 
-    /// Creates the service; retries run in `scope` on `clock`.
+    /// The name the signed-in account's username is reported under to a simulation's history.
+    public static let historyName: HistoryName = "account"
+
+    /// Creates the service; retries run in `scope` on `clock`. Each sign-in and sign-out is
+    /// reported to `history` (the account's storage is the service and the secret store): the
+    /// account asked for when the request starts, the account shown when it ends, saved once the
+    /// secret store agrees.
     public init(
         server: any AccountServer, tokens: SessionTokenStore, preferences: Preferences, clock: any LifelineClock,
-        scope: TaskScope, logger: LifelineLogger
+        scope: TaskScope, logger: LifelineLogger, history: (any StorageHistory)? = nil
     ) {
+        self.history = history
         self.server = server
         self.tokens = tokens
         self.preferences = preferences
@@ -168,6 +172,7 @@ public final class AuthenticationService {
     public func signIn(username: String, password: Secret) async {
         guard !isWorking else { return }
         isWorking = true
+        history?.edit(Self.historyName, text: username, durability: .requested)
         await performSignIn(username: username, password: password)
     }
 
@@ -176,6 +181,7 @@ public final class AuthenticationService {
     public func beginSignIn(username: String, password: Secret) {
         guard !isWorking else { return }
         isWorking = true
+        history?.edit(Self.historyName, text: username, durability: .requested)
         scope.task("sign in") { [weak self] in await self?.performSignIn(username: username, password: password) }
     }
 
@@ -183,6 +189,7 @@ public final class AuthenticationService {
     public func beginSignOut() {
         guard !isWorking else { return }
         isWorking = true
+        history?.edit(Self.historyName, text: nil, durability: .requested)
         scope.task("sign out") { [weak self] in await self?.performSignOut() }
     }
 
@@ -203,10 +210,10 @@ public final class AuthenticationService {
                 signInError = "Signed in, but the session could not be kept on this device."
             }
             state = .signedIn(account, verified: true)
-            onAccountChange?(account)
+            reportOutcome()
         } catch {
             signInError = error.description
-            onAccountChange?(state.account)
+            reportOutcome()
         }
     }
 
@@ -214,6 +221,7 @@ public final class AuthenticationService {
     public func signOut() async {
         guard !isWorking else { return }
         isWorking = true
+        history?.edit(Self.historyName, text: nil, durability: .requested)
         await performSignOut()
     }
 
@@ -231,7 +239,16 @@ public final class AuthenticationService {
         clearToken()
         preferences.set(nil, for: .lastAccount, logger: logger)
         state = .signedOut
-        onAccountChange?(nil)
+        reportOutcome()
+    }
+
+    /// Reports the account a request ended with (it may have failed or been abandoned), saved
+    /// when the secret store holds a token exactly when an account is signed in.
+    private func reportOutcome() {
+        guard let history else { return }
+        let username = state.account?.username
+        history.edit(Self.historyName, text: username, durability: .requested)
+        if ((try? tokens.token()) != nil) == (username != nil) { history.didSave(Self.historyName, text: username) }
     }
 
     private func clearToken() {

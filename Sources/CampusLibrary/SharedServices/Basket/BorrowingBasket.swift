@@ -42,17 +42,20 @@ public final class BorrowingBasket {
     @ObservationIgnored private let logger: LifelineLogger
     /// Changes made before hydration, in order; emptied when they are applied.
     @ObservationIgnored private var earlyChanges: [Change] = []
-    /// Called once the changes made before hydration have been applied on top of the saved
-    /// basket (not called when there were none). The simulator records the merged basket then,
-    /// as the outcome of the student's early changes.
-    @ObservationIgnored public var onEarlyChangesApplied: (@MainActor () -> Void)?
+    /// The simulation's history (`nil` on a device), told the merged basket once the changes
+    /// made before hydration are applied: what those changes meant is known only then.
+    @ObservationIgnored private let history: (any StorageHistory)?
+
+    /// The name the basket's book identifiers are shown under to a simulation's history.
+    public static let historyName: HistoryName = "basket"
 
     /// Creates the basket; call ``hydrate()`` once the catalogue has loaded.
     public init(
         repository: any BasketRepository, catalogue: LibraryCatalogue, preferences: Preferences,
         runtime: LifecycleRuntime, debounce: Duration = .milliseconds(300), logger: LifelineLogger,
-        makeRequestID: @escaping @MainActor () -> String = { UUID().uuidString }
+        makeRequestID: @escaping @MainActor () -> String = { UUID().uuidString }, history: (any StorageHistory)? = nil
     ) {
+        self.history = history
         self.catalogue = catalogue
         self.scope = runtime.applicationScope
         self.runtime = runtime
@@ -72,6 +75,9 @@ public final class BorrowingBasket {
 
     /// Whether the saved basket has been read and resolved.
     public var isHydrated: Bool { hydration.value != nil }
+
+    /// The basket as a simulation's history sees it: its book identifiers in order (``HistoryText``).
+    public var historyText: String? { HistoryText.of(items.map(\.id)) }
 
     /// Whether `id` is in the basket.
     public func contains(_ id: BookID) -> Bool { items.contains { $0.id == id } }
@@ -123,7 +129,7 @@ public final class BorrowingBasket {
             case .remove(let id): remove(id)
             }
         }
-        if !changes.isEmpty { onEarlyChangesApplied?() }
+        if !changes.isEmpty { history?.edit(Self.historyName, text: historyText, durability: .durable) }
     }
 
     /// Adds `book` (once).
