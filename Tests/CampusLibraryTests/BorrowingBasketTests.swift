@@ -94,6 +94,26 @@ struct BorrowingBasketTests {
         #expect(app.server.basketCount == 1)
     }
 
+    @Test("changes made before hydration are reported to a simulation's history once, as the basket they merge into")
+    func earlyChangesReported() async throws {
+        let app = try TestApp()
+        let history = RecordingStorageHistory()
+        let logger = app.services.logger
+        let catalogue = LibraryCatalogue(service: InMemoryCatalogue(books: TestBooks.all), clock: app.clock, logger: logger)
+        let basket = BorrowingBasket(
+            repository: app.server, catalogue: catalogue, preferences: app.services.preferences, runtime: app.runtime,
+            logger: logger, history: history
+        )
+        basket.add(TestBooks.pride)
+        basket.add(TestBooks.emma)
+        basket.remove(TestBooks.pride.id)
+        #expect(history.reports.isEmpty, "what the early changes mean is known only once the saved basket is read")
+        await catalogue.load()
+        await basket.hydrate()
+        #expect(history.reports == ["edit basket austen-emma durable"])
+        #expect(basket.historyText == "austen-emma")
+    }
+
     @Test("nothing is written before hydration, so an empty basket never overwrites a saved one")
     func hydrationGuard() async throws {
         let first = try TestApp()

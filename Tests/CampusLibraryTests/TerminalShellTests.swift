@@ -28,6 +28,32 @@ struct TerminalShellTests {
         #expect(shell.render(size: .standard).text.contains("signed out"))
     }
 
+    @Test("a paste goes into a text field whole; on a screen without one its letters are not commands")
+    func paste() async throws {
+        let app = try TestApp()
+        let manager = FakeWindowManager(app: app)
+        let shell = TerminalShell(composition: app.composition, windows: manager)
+        try app.launch()
+        manager.openWindow(.none)
+        shell.handle(.paste("dick"))
+        shell.handle(.paste(""))
+        await app.settle()
+        let window = try #require(shell.activeWindow)
+        #expect(window.search.query == "dick")
+        shell.handle(.enter)
+        await app.settle()
+        guard case .book = window.screen else { throw TestFailure("Return did not open a book: \(window.screen)") }
+        shell.handle(.paste("anr"))
+        await app.settle()
+        #expect(app.services.basket.items.isEmpty, "a pasted 'a' adds nothing to the basket")
+        guard case .book = window.screen else { throw TestFailure("a pasted 'n' opened \(window.screen)") }
+        shell.handle(.character("n"))
+        await app.settle()
+        shell.handle(.paste("two words"))
+        guard case .notes(let editor) = window.screen else { throw TestFailure("n did not open the notes") }
+        #expect(editor.text == "two words")
+    }
+
     @Test("typing searches, arrows select and Return opens the book record")
     func searchAndOpen() async throws {
         let app = try TestApp()

@@ -1,0 +1,68 @@
+@testable import CampusLibrary
+import DurableState
+import Foundation
+import Lifecycle
+import Testing
+
+/// A simulation's history as a test sees it: every report, in order.
+@MainActor
+final class RecordingStorageHistory: StorageHistory {
+    private(set) var reports: [String] = []
+
+    func edit(_ key: HistoryName, text: String?, durability: HistoryDurability) {
+        reports.append("edit \(key) \(text ?? "nil") \(durability)")
+    }
+    func willSave(_ key: HistoryName, text: String?, durability: HistoryDurability) {
+        reports.append("willSave \(key) \(text ?? "nil")")
+    }
+    func didSave(_ key: HistoryName, text: String?) { reports.append("didSave \(key) \(text ?? "nil")") }
+    func setDefault(_ key: HistoryName, text: String?) { reports.append("default \(key) \(text ?? "nil")") }
+}
+
+/// The account is custom storage (the library service and the secret store): the service reports
+/// each request and its outcome to a simulation's history itself.
+@Suite("AuthenticationService's history")
+@MainActor
+struct AuthenticationHistoryTests {
+    private static func service(_ app: TestApp, history: RecordingStorageHistory) -> AuthenticationService {
+        AuthenticationService(
+            server: app.server, tokens: SessionTokenStore(secrets: app.secrets), preferences: app.services.preferences,
+            clock: app.clock, scope: app.runtime.applicationScope, logger: app.services.logger, history: history
+        )
+    }
+
+    @Test("a sign-in is a requested edit when it starts; the account it ends with is saved once the token is stored")
+    func signInAndOut() async throws {
+        let app = try TestApp()
+        try app.launch()
+        let history = RecordingStorageHistory()
+        let auth = Self.service(app, history: history)
+        await auth.signIn(username: "ada", password: Secret("analytical"))
+        #expect(history.reports == ["edit account ada requested", "edit account ada requested", "didSave account ada"])
+        await auth.signOut()
+        #expect(history.reports.suffix(3) == ["edit account nil requested", "edit account nil requested", "didSave account nil"])
+    }
+
+    @Test("a sign-in the service refuses ends with the account shown before it, and that is saved")
+    func refusedSignIn() async throws {
+        let app = try TestApp()
+        try app.launch()
+        let history = RecordingStorageHistory()
+        let auth = Self.service(app, history: history)
+        await auth.signIn(username: "ada", password: Secret("wrong"))
+        #expect(auth.state.account == nil)
+        #expect(history.reports == ["edit account ada requested", "edit account nil requested", "didSave account nil"])
+    }
+
+    @Test("signed in, but the secret store cannot read the token back (a locked keychain): the outcome is shown, not saved")
+    func tokenNotStored() async throws {
+        let app = try TestApp()
+        try app.launch()
+        app.secrets.failsReads = true
+        let history = RecordingStorageHistory()
+        let auth = Self.service(app, history: history)
+        await auth.signIn(username: "ada", password: Secret("analytical"))
+        #expect(auth.state.account?.username == "ada")
+        #expect(history.reports == ["edit account ada requested", "edit account ada requested"])
+    }
+}
