@@ -19,26 +19,11 @@ extension CampusIncarnation {
             },
             AppInvariant(name: "window state") { $0.windowProblem },
             .restorableIdsSurviveTransientFailures { $0.watchedCatalogue.dropped },
-            .screenEditsReachModel { $0.screenEdits },
         ]
     }
 
     /// How messages name the notes of ``noteBooks`` (made once: the checks run after every step).
     static let noteNames = noteBooks.map { "the note on \($0)" }
-
-    /// The windows, in scene order.
-    private var windows: [(key: SceneSessionID, value: WindowModel)] {
-        composition.windows.sorted { $0.key.rawValue < $1.key.rawValue }
-    }
-
-    /// What each open note editor shows against the draft beneath it.
-    var screenEdits: [ScreenEdit] {
-        windows.compactMap { id, window in
-            guard case .notes(let editor) = window.screen, editor.isEditable else { return nil }
-            let isActive = composition.environment.runtime.scenes[id]?.state == .foregroundActive
-            return ScreenEdit(scene: id, field: "note editor", shown: editor.text, model: editor.draft.text, isSceneActive: isActive)
-        }
-    }
 
     /// Signed in ⇔ the token is in the secret store (the canary checks it is nowhere else). Once the
     /// launch gate has opened, a signed-out app has no stored token left, unless it could not

@@ -82,7 +82,7 @@ struct CampusInvariantTests {
         #expect(violation.message.hasPrefix("scene S2 registered scene S1's SearchViewModel as its own"), "\(violation)")
     }
 
-    @Test("a note editor that keeps typed text when its window resigns active is reported by the ready-made invariant")
+    @Test("a note editor that keeps typed text when its window resigns active is reported by the built-in check, naming the note and both texts")
     func editorHoldsText() async throws {
         let outcome = try await Simulator(app: CampusIncarnation.app(bugs: [.noteEditorSavesInDeinit])).replay([
             .launch(.user), .connectSceneWithLink(scene: 2, link: 0, asActivity: false), .activate(scene: 2),
@@ -90,8 +90,10 @@ struct CampusInvariantTests {
             .resignActive(scene: 2),
         ])
         let violation = try #require(outcome.violation)
-        #expect(violation.kind == .app("screen edits reach the model on resign"), "\(violation)")
-        #expect(violation.message.contains("scene S2 is no longer active, its note editor shows"), "\(violation)")
+        #expect(violation.kind == .editOnlyInScreen, "\(violation)")
+        #expect(violation.step == 5, "\(violation)")
+        #expect(violation.message.hasPrefix("scene S2 is no longer active; its screen shows note:"), "\(violation)")
+        #expect(violation.message.contains("but the model beneath holds"), "\(violation)")
     }
 
     @Test("without the planted bug, the note typed in the editor is in the draft and survives a kill")

@@ -13,6 +13,18 @@ private final class TextScreen: VisibleValues {
     var visibleValues: [VisibleValue] { [VisibleValue(HistoryName(name), text: text)] }
 }
 
+/// A text field over a model value.
+@MainActor
+private final class FieldScreen: VisibleValues {
+    var field: String
+    var model: String
+    init(field: String, model: String) {
+        self.field = field
+        self.model = model
+    }
+    var visibleValues: [VisibleValue] { [VisibleValue("draft", showing: field, heldByModel: model)] }
+}
+
 @MainActor
 private final class OtherScreen: VisibleValues {
     var visibleValues: [VisibleValue] { [] }
@@ -23,6 +35,26 @@ private final class OtherScreen: VisibleValues {
 struct ScreenRegistryTests {
     let s1 = SceneSessionID("S1")
     let s2 = SceneSessionID("S2")
+
+    @Test("an edit the screen shows and its model does not hold is stray only in a scene the caller names, and only then")
+    func strayEdits() throws {
+        let registry = ScreenRegistry()
+        let shown = TextScreen("title", "t")
+        let agreeing = FieldScreen(field: "same", model: "same")
+        let typed = FieldScreen(field: "typed", model: "")
+        registry.register(shown, in: s1)
+        registry.register(agreeing, in: s1)
+        registry.register(typed, in: s2)
+        let active = registry.visibleValues { $0 == s1 }
+        #expect(active.strayEdit == nil, "S2 is not asked about, S1's field agrees with its model")
+        #expect(active.values.map(\.text) == ["t", "same", "typed"])
+        #expect(active.values.map(\.modelText) == [nil, .some("same"), .some(nil)])
+        let stray = try #require(registry.visibleValues { _ in true }.strayEdit)
+        #expect(stray.scene == s2 && stray.value.name == "draft" && stray.value.text == "typed")
+        typed.model = "typed"
+        #expect(registry.visibleValues { _ in true }.strayEdit == nil)
+        #expect(registry.visibleValues.count == 3)
+    }
 
     @Test("shows what every live screen shows, in registration order, and forgets released screens")
     func visibleValuesInOrder() {

@@ -75,12 +75,28 @@ public final class ScreenRegistry {
 
     /// What every live screen shows, screen by screen in registration order.
     public var visibleValues: [VisibleValue] {
+        visibleValues(strayEdit: { _ in false }).values
+    }
+
+    /// What every live screen shows (``visibleValues``), and the first value a screen of a scene
+    /// shows as the user's edit that its model does not hold (``VisibleValue/modelText``) while
+    /// `isStray(scene)` — for a simulation, while the scene is not foreground-active.
+    package func visibleValues(
+        strayEdit isStray: (SceneSessionID) -> Bool
+    ) -> (values: [VisibleValue], strayEdit: (scene: SceneSessionID, value: VisibleValue)?) {
         entries.removeAll { $0.model == nil }
         var values: [VisibleValue] = []
+        var stray: (scene: SceneSessionID, value: VisibleValue)?
         for entry in entries {
-            if let screen = entry.screen { values += screen.visibleValues }
+            guard let screen = entry.screen else { continue }
+            let shown = screen.visibleValues
+            if stray == nil, let scene = entry.scene,
+               let value = shown.first(where: { value in value.modelText.map { $0 != value.text } ?? false }), isStray(scene) {
+                stray = (scene, value)
+            }
+            values += shown
         }
-        return values
+        return (values, stray)
     }
 
     /// The live screens of `scene` (the app-wide ones for `nil`), oldest first.

@@ -17,11 +17,27 @@ public struct VisibleValue: Hashable, Sendable {
     public var name: HistoryName
     /// What the screen shows (`nil` for nothing: an empty field, no selection).
     public var text: String?
+    /// For a value the user edits on this screen (a text field over a draft), what the model
+    /// beneath holds of it (`.some(nil)`: nothing); `nil` for a value the screen only shows. Once
+    /// the screen's scene is no longer foreground-active, the model must hold what the screen
+    /// shows: an edit that lives only in the screen is lost with the process.
+    public var modelText: String??
 
     /// The value `value` shown under `name` (of `scene`, for a window's own value).
     public init<Value>(_ name: String, scene: SceneSessionID? = nil, showing value: Value) {
         self.name = HistoryName(name, scene: scene)
         self.text = HistoryText.of(value)
+    }
+
+    /// A value the user edits on this screen: `value` shown under `name`, over `model`, what the
+    /// model beneath holds (both converted as the primitives do).
+    ///
+    /// ```swift
+    /// VisibleValue("note", showing: field.text, heldByModel: draft.text)
+    /// ```
+    public init<Value, Model>(_ name: String, scene: SceneSessionID? = nil, showing value: Value, heldByModel model: Model) {
+        self.init(name, scene: scene, showing: value)
+        modelText = .some(HistoryText.of(model))
     }
 
     /// A text shown under `name`, as given.

@@ -191,9 +191,9 @@ extension SimulationRun {
         guard !action.edits.isEmpty else {
             return action.perform(appIncarnation, scene, current.environment, &random)
         }
-        let before = observations(of: current, app: appIncarnation)
+        let before = observations(of: current, app: appIncarnation).observations
         action.perform(appIncarnation, scene, current.environment, &random)
-        let after = observations(of: current, app: appIncarnation)
+        let after = observations(of: current, app: appIncarnation).observations
         // What the action meant to change, on its scene's screens or app-wide, and changed.
         for edited in action.edits {
             let meant = { (observation: Observation) in

@@ -49,7 +49,12 @@ extension SimulationRun {
         guard violation == nil, let current, let appIncarnation = current.app else { return }
         let history = context.history
         let liveEdits = inbox.liveEdits
-        var observations = observations(of: current, app: appIncarnation)
+        let seen = observations(of: current, app: appIncarnation, checkingEdits: true)
+        var observations = seen.observations
+        if let strayEdit = seen.strayEdit {
+            reportEditOnlyInScreen(strayEdit.value, scene: strayEdit.scene)
+            return
+        }
         if !history.defaults.isEmpty {
             for index in observations.indices {
                 observations[index].value = history.normalized(observations[index].value, of: observations[index].key)
@@ -90,12 +95,26 @@ extension SimulationRun {
     }
 
     /// What the user of `current` sees: the app's own observations, then what its registered
-    /// screens show.
-    func observations(of current: ProcessIncarnation, app appIncarnation: AnyObject) -> [Observation] {
+    /// screens show. With `checkingEdits`, also the first value a screen of a scene that is not
+    /// foreground-active shows as the user's edit while its model holds something else.
+    func observations(
+        of current: ProcessIncarnation, app appIncarnation: AnyObject, checkingEdits: Bool = false
+    ) -> (observations: [Observation], strayEdit: (scene: SceneSessionID, value: VisibleValue)?) {
         let observed = app.observe(appIncarnation)
         let screens = current.environment.screens
-        guard !screens.isEmpty else { return observed }
-        return observed + screens.visibleValues.map(Observation.init)
+        guard !screens.isEmpty else { return (observed, nil) }
+        let runtime = current.runtime
+        let shown = screens.visibleValues { scene in checkingEdits && runtime.scenes[scene]?.state != .foregroundActive }
+        return (observed + shown.values.map(Observation.init), shown.strayEdit)
+    }
+
+    private func reportEditOnlyInScreen(_ value: VisibleValue, scene: SceneSessionID) {
+        let held = value.modelText ?? nil
+        context.report(
+            .editOnlyInScreen,
+            "scene \(scene.rawValue) is no longer active; its screen shows \(value.name) as \(HistoryRecorder.show(value.text)), "
+                + "but the model beneath holds \(HistoryRecorder.show(held)): the edit lives only in the screen"
+        )
     }
 
     private func report(_ key: HistoryKey, shows value: String?, expected: String??, live: Bool) {

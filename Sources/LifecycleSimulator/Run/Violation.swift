@@ -51,6 +51,11 @@ public struct Violation: Hashable, Codable, Sendable, CustomStringConvertible {
         /// a scene lifetime was meant. Each window then shows what the other did (a search, a
         /// selection, typed text), and a window's restored state is another's.
         public static let screenSharedByScenes = Kind(rawValue: "one screen model in two scenes")
+        /// A screen of a scene that is no longer foreground-active shows an edit of the user's
+        /// that the model beneath it does not hold (``VisibleValue/modelText``): a view model
+        /// that keeps typed text to itself until it is closed, or hands it over on a timer the
+        /// scene's resignation does not flush. A kill now loses what the user saw typed.
+        public static let editOnlyInScreen = Kind(rawValue: "edit only in the screen")
         /// Tracked work waited on something the simulator does not control.
         public static let escapedWork = Kind(rawValue: "escaped work")
         /// The app kept itself busy without time passing: within one settling of the device, more
@@ -67,7 +72,7 @@ public struct Violation: Hashable, Codable, Sendable, CustomStringConvertible {
         package static let builtIn: [Kind] = [
             .lostAcknowledgedEdit, .phantomData, .crossSceneLeak, .lostLiveEdit, .appCrash, .secretLeak,
             .workAfterBackgroundTimeEnded, .lockHeldIntoSuspension, .backgroundTimeOverran, .busyLoop, .screenOutlivedScene,
-            .screenSharedByScenes, .escapedWork, .illegalEvent,
+            .screenSharedByScenes, .editOnlyInScreen, .escapedWork, .illegalEvent,
         ]
 
         /// The kind of a broken app invariant named `name`.

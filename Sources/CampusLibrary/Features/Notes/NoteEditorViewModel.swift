@@ -44,9 +44,10 @@ public final class NoteEditorViewModel: VisibleValues {
         if let heldText { draft.edit(heldText) }
     }
 
-    /// The note the editor shows, once the draft is readable (``NoteDraft/historyName(of:)``).
+    /// The note the editor shows, once the draft is readable (``NoteDraft/historyName(of:)``),
+    /// over what the draft holds: the student edits it here.
     public var visibleValues: [VisibleValue] {
-        isEditable ? [VisibleValue(NoteDraft.historyName(of: bookID), showing: text)] : []
+        isEditable ? [VisibleValue(NoteDraft.historyName(of: bookID), showing: text, heldByModel: draft.text)] : []
     }
 
     /// Loads the book's record for the title.
