@@ -46,7 +46,14 @@ public struct DiskImage: Hashable, Sendable, CustomStringConvertible {
     public static func built(_ build: (SimulatedFileSystem) throws -> Void) rethrows -> DiskImage {
         let disk = SimulatedDisk()
         try build(disk.mount())
-        return disk.currentImage
+        var image = disk.currentImage
+        // Each file's bytes copied here, where the caller's frames are on the stack: the disk's
+        // buffers were allocated inside SQLite's calls, whose frames a leak checker's fast
+        // unwinder cannot walk, so an image kept in a static could not be told from a leak.
+        for (path, file) in image.files {
+            image.files[path]?.data = file.data.withUnsafeBytes { Data($0) }
+        }
+        return image
     }
 
     /// The bytes of the file at `path`, if there is one.
