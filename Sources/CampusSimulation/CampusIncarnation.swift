@@ -17,7 +17,7 @@ import LifecycleSimulator
 /// `Database`), the account (custom storage, reported by its service) and the app's own changes
 /// of a window's restorable fields; its windows show what they show (`VisibleValues`), the
 /// basket and the account in their headers. The basket, saved by a request to the service, is
-/// recorded as the student edits it (``actions``) and acknowledged by the inactive rule.
+/// recorded as the student edits it (its actions) and acknowledged by the inactive rule.
 /// Built by the simulator once per launch; lives on the main actor.
 @MainActor
 public final class CampusIncarnation {

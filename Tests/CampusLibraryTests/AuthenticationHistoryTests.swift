@@ -24,19 +24,22 @@ final class RecordingStorageHistory: StorageHistory {
 @Suite("AuthenticationService's history")
 @MainActor
 struct AuthenticationHistoryTests {
-    private static func service(_ app: TestApp, history: RecordingStorageHistory) -> AuthenticationService {
-        AuthenticationService(
+    /// A launched app, and a second authentication service over its server and secret store that
+    /// reports to a recording history.
+    private static func service() throws -> (app: TestApp, auth: AuthenticationService, history: RecordingStorageHistory) {
+        let app = try TestApp()
+        try app.launch()
+        let history = RecordingStorageHistory()
+        let auth = AuthenticationService(
             server: app.server, tokens: SessionTokenStore(secrets: app.secrets), preferences: app.services.preferences,
             clock: app.clock, scope: app.runtime.applicationScope, logger: app.services.logger, history: history
         )
+        return (app, auth, history)
     }
 
     @Test("a sign-in is a requested edit when it starts; the account it ends with is saved once the token is stored")
     func signInAndOut() async throws {
-        let app = try TestApp()
-        try app.launch()
-        let history = RecordingStorageHistory()
-        let auth = Self.service(app, history: history)
+        let (_, auth, history) = try Self.service()
         await auth.signIn(username: "ada", password: Secret("analytical"))
         #expect(history.reports == ["edit account ada requested", "edit account ada requested", "didSave account ada"])
         await auth.signOut()
@@ -45,10 +48,7 @@ struct AuthenticationHistoryTests {
 
     @Test("a sign-in the service refuses ends with the account shown before it, and that is saved")
     func refusedSignIn() async throws {
-        let app = try TestApp()
-        try app.launch()
-        let history = RecordingStorageHistory()
-        let auth = Self.service(app, history: history)
+        let (_, auth, history) = try Self.service()
         await auth.signIn(username: "ada", password: Secret("wrong"))
         #expect(auth.state.account == nil)
         #expect(history.reports == ["edit account ada requested", "edit account nil requested", "didSave account nil"])
@@ -56,11 +56,8 @@ struct AuthenticationHistoryTests {
 
     @Test("signed in, but the secret store cannot read the token back (a locked keychain): the outcome is shown, not saved")
     func tokenNotStored() async throws {
-        let app = try TestApp()
-        try app.launch()
+        let (app, auth, history) = try Self.service()
         app.secrets.failsReads = true
-        let history = RecordingStorageHistory()
-        let auth = Self.service(app, history: history)
         await auth.signIn(username: "ada", password: Secret("analytical"))
         #expect(auth.state.account?.username == "ada")
         #expect(history.reports == ["edit account ada requested", "edit account ada requested"])

@@ -52,7 +52,7 @@ public struct Violation: Hashable, Codable, Sendable, CustomStringConvertible {
         /// selection, typed text), and a window's restored state is another's.
         public static let screenSharedByScenes = Kind(rawValue: "one screen model in two scenes")
         /// A screen of a scene that is no longer foreground-active shows an edit of the user's
-        /// that the model beneath it does not hold (``VisibleValue/modelText``): a view model
+        /// that the model beneath it does not hold (`VisibleValue.modelText`): a view model
         /// that keeps typed text to itself until it is closed, or hands it over on a timer the
         /// scene's resignation does not flush. A kill now loses what the user saw typed.
         public static let editOnlyInScreen = Kind(rawValue: "edit only in the screen")

@@ -76,7 +76,7 @@ public final class BorrowingBasket {
     /// Whether the saved basket has been read and resolved.
     public var isHydrated: Bool { hydration.value != nil }
 
-    /// The basket as a simulation's history sees it: its book identifiers in order (``HistoryText``).
+    /// The basket as a simulation's history sees it: its book identifiers in order (`HistoryText`).
     public var historyText: String? { HistoryText.of(items.map(\.id)) }
 
     /// Whether `id` is in the basket.
