@@ -65,10 +65,11 @@ public final class ListScreen: VisibleValues {
         draft.value = heldText
     }
 
-    /// What the screen shows: the items and, once read, the draft.
+    /// What the screen shows: the items and, once read, the draft the user types into, over what
+    /// the draft's `PersistentValue` holds.
     public var visibleValues: [VisibleValue] {
         var values = [VisibleValue("items:\(list)", showing: items)]
-        if draft.isHydrated { values.append(VisibleValue("draft", scene: window.id, showing: text)) }
+        if draft.isHydrated { values.append(VisibleValue("draft", scene: window.id, showing: text, heldByModel: draft.value)) }
         return values
     }
 }
