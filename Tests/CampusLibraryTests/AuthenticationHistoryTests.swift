@@ -2,22 +2,8 @@
 import DurableState
 import Foundation
 import Lifecycle
+import LifelineTestSupport
 import Testing
-
-/// A simulation's history as a test sees it: every report, in order.
-@MainActor
-final class RecordingStorageHistory: StorageHistory {
-    private(set) var reports: [String] = []
-
-    func edit(_ key: HistoryName, text: String?, durability: HistoryDurability) {
-        reports.append("edit \(key) \(text ?? "nil") \(durability)")
-    }
-    func willSave(_ key: HistoryName, text: String?, durability: HistoryDurability) {
-        reports.append("willSave \(key) \(text ?? "nil")")
-    }
-    func didSave(_ key: HistoryName, text: String?) { reports.append("didSave \(key) \(text ?? "nil")") }
-    func setDefault(_ key: HistoryName, text: String?) { reports.append("default \(key) \(text ?? "nil")") }
-}
 
 /// The account is custom storage (the library service and the secret store): the service reports
 /// each request and its outcome to a simulation's history itself.
@@ -26,10 +12,10 @@ final class RecordingStorageHistory: StorageHistory {
 struct AuthenticationHistoryTests {
     /// A launched app, and a second authentication service over its server and secret store that
     /// reports to a recording history.
-    private static func service() throws -> (app: TestApp, auth: AuthenticationService, history: RecordingStorageHistory) {
+    private static func service() throws -> (app: TestApp, auth: AuthenticationService, history: RecordingHistory) {
         let app = try TestApp()
         try app.launch()
-        let history = RecordingStorageHistory()
+        let history = RecordingHistory()
         let auth = AuthenticationService(
             server: app.server, tokens: SessionTokenStore(secrets: app.secrets), preferences: app.services.preferences,
             clock: app.clock, scope: app.runtime.applicationScope, logger: app.services.logger, history: history
@@ -41,9 +27,9 @@ struct AuthenticationHistoryTests {
     func signInAndOut() async throws {
         let (_, auth, history) = try Self.service()
         await auth.signIn(username: "ada", password: Secret("analytical"))
-        #expect(history.reports == ["edit account ada requested", "edit account ada requested", "didSave account ada"])
+        #expect(history.log == [#"edit account = "ada" (requested)"#, #"edit account = "ada" (requested)"#, #"saved account = "ada""#])
         await auth.signOut()
-        #expect(history.reports.suffix(3) == ["edit account nil requested", "edit account nil requested", "didSave account nil"])
+        #expect(history.log.suffix(3) == ["edit account = nil (requested)", "edit account = nil (requested)", "saved account = nil"])
     }
 
     @Test("a sign-in the service refuses ends with the account shown before it, and that is saved")
@@ -51,7 +37,7 @@ struct AuthenticationHistoryTests {
         let (_, auth, history) = try Self.service()
         await auth.signIn(username: "ada", password: Secret("wrong"))
         #expect(auth.state.account == nil)
-        #expect(history.reports == ["edit account ada requested", "edit account nil requested", "didSave account nil"])
+        #expect(history.log == [#"edit account = "ada" (requested)"#, "edit account = nil (requested)", "saved account = nil"])
     }
 
     @Test("signed in, but the secret store cannot read the token back (a locked keychain): the outcome is shown, not saved")
@@ -60,6 +46,6 @@ struct AuthenticationHistoryTests {
         app.secrets.failsReads = true
         await auth.signIn(username: "ada", password: Secret("analytical"))
         #expect(auth.state.account?.username == "ada")
-        #expect(history.reports == ["edit account ada requested", "edit account ada requested"])
+        #expect(history.log == [#"edit account = "ada" (requested)"#, #"edit account = "ada" (requested)"#])
     }
 }

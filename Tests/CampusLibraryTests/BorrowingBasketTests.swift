@@ -1,5 +1,6 @@
 @testable import CampusLibrary
 import Lifecycle
+import LifelineTestSupport
 import Testing
 
 @Suite("BorrowingBasket")
@@ -97,7 +98,7 @@ struct BorrowingBasketTests {
     @Test("changes made before hydration are reported to a simulation's history once, as the basket they merge into")
     func earlyChangesReported() async throws {
         let app = try TestApp()
-        let history = RecordingStorageHistory()
+        let history = RecordingHistory()
         let logger = app.services.logger
         let catalogue = LibraryCatalogue(service: InMemoryCatalogue(books: TestBooks.all), clock: app.clock, logger: logger)
         let basket = BorrowingBasket(
@@ -107,10 +108,10 @@ struct BorrowingBasketTests {
         basket.add(TestBooks.pride)
         basket.add(TestBooks.emma)
         basket.remove(TestBooks.pride.id)
-        #expect(history.reports.isEmpty, "what the early changes mean is known only once the saved basket is read")
+        #expect(history.log.isEmpty, "what the early changes mean is known only once the saved basket is read")
         await catalogue.load()
         await basket.hydrate()
-        #expect(history.reports == ["edit basket austen-emma durable"])
+        #expect(history.log == [#"edit basket = "austen-emma" (durable)"#])
         #expect(basket.historyText == "austen-emma")
     }
 

@@ -1,6 +1,7 @@
 import DurableState
 import Foundation
 import Testing
+import LifelineTestSupport
 
 private struct Oops: Error {}
 

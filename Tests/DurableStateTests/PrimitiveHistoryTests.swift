@@ -2,6 +2,7 @@ import DurableState
 import Foundation
 import Lifecycle
 import Testing
+import LifelineTestSupport
 
 private struct Window: Codable, Sendable, Equatable, HistoryFields {
     var query = ""

@@ -170,26 +170,20 @@ public final class AuthenticationService {
 
     /// Signs in; on success the token goes to the secret store and the state becomes signed in.
     public func signIn(username: String, password: Secret) async {
-        guard !isWorking else { return }
-        isWorking = true
-        history?.edit(Self.historyName, text: username, durability: .requested)
+        guard startRequest(for: username) else { return }
         await performSignIn(username: username, password: password)
     }
 
     /// Starts a sign-in in the application's scope and returns at once: it completes even if the
     /// screen that asked for it is closed meanwhile (``isWorking`` is true from now on).
     public func beginSignIn(username: String, password: Secret) {
-        guard !isWorking else { return }
-        isWorking = true
-        history?.edit(Self.historyName, text: username, durability: .requested)
+        guard startRequest(for: username) else { return }
         scope.task("sign in") { [weak self] in await self?.performSignIn(username: username, password: password) }
     }
 
     /// Starts a sign-out in the application's scope and returns at once, like ``beginSignIn(username:password:)``.
     public func beginSignOut() {
-        guard !isWorking else { return }
-        isWorking = true
-        history?.edit(Self.historyName, text: nil, durability: .requested)
+        guard startRequest(for: nil) else { return }
         scope.task("sign out") { [weak self] in await self?.performSignOut() }
     }
 
@@ -219,9 +213,7 @@ public final class AuthenticationService {
 
     /// Signs out: revokes the token on the service (best effort) and removes it from this device.
     public func signOut() async {
-        guard !isWorking else { return }
-        isWorking = true
-        history?.edit(Self.historyName, text: nil, durability: .requested)
+        guard startRequest(for: nil) else { return }
         await performSignOut()
     }
 
@@ -240,6 +232,15 @@ public final class AuthenticationService {
         preferences.set(nil, for: .lastAccount, logger: logger)
         state = .signedOut
         reportOutcome()
+    }
+
+    /// Starts a request for `username`'s account (`nil`: signed out) unless one is in flight,
+    /// reporting what it asks for. Returns whether it started.
+    private func startRequest(for username: String?) -> Bool {
+        guard !isWorking else { return false }
+        isWorking = true
+        history?.edit(Self.historyName, text: username, durability: .requested)
+        return true
     }
 
     /// Reports the account a request ended with (it may have failed or been abandoned), saved
