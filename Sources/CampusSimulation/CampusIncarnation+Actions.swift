@@ -3,50 +3,48 @@ import DurableState
 import Lifecycle
 import LifecycleSimulator
 
-/// What the simulated student does, with the keys of the terminal app (``SimulatedHands``) on the
-/// screen of the window they act in: search and pick a book from the list, open its record and
-/// its note, type, go back, fill the basket, keep a reading list, sign in and out on the profile
-/// screen. Nothing reaches a service or a draft except through a screen.
+/// What the simulated student does, with the keys of the terminal app (its `TerminalShell`) in
+/// the window they act in, so that a bug that lives only in a screen is as reachable as for a
+/// person at the keyboard: search and pick a book, open its record and its note, type, go back,
+/// fill the basket, keep a reading list, sign in and out. Nothing bypasses the screens.
 ///
-/// The simulator records as the student's edit each value an action names (`edits`: the note, the
-/// basket) that the screens show changed. The window's restorable fields it names (`fields`) are
-/// recorded here, from the window's state: the window does not show them while it checks
-/// restored or linked books, and the student's changes then are edits all the same. Whatever else
+/// The simulator records as the student's edit each value an action names (`edits`: the note,
+/// the basket, the window's restorable fields) that the screens show changed. Whatever else
 /// changed is the app's doing and is checked, not recorded: a list that drops its selection when
 /// the results of a new search arrive shows the student's selection lost.
 extension CampusIncarnation {
     static var actions: [UserAction<CampusIncarnation>] {
         [
-            action("search", fields: ["query"], weight: 3, on: { $0.isSearch }) { _, random in
+            action("search", edits: [query], weight: 3, on: { $0.isSearch }) { _, random in
                 [.escape, .paste(random.element(of: queries))]
             },
-            action("move in the list", fields: ["selection"], weight: 2, on: { $0.listsBooks }) { _, random in
+            action("move in the list", edits: [selection], weight: 2, on: { $0.listsBooks }) { _, random in
                 Array(repeating: random.chance(3, in: 4) ? .down : .up, count: 1 + random.int(below: 3))
             },
-            action("open from the list", fields: ["selection", "path"], weight: 3, on: { $0.hasBookToOpen }, keys: [.enter]),
+            action("open from the list", edits: [selection, path], weight: 3, on: { $0.hasBookToOpen }) { _, _ in [.enter] },
             // Opening a book's screen also selects the book (`WindowModel.open(_:)`).
-            action("open notes", fields: ["selection", "path"], weight: 3, on: { $0.isBook }, keys: [.character("n")]),
+            action("open notes", edits: [selection, path], weight: 3, on: { $0.isBook }) { _, _ in [.character("n")] },
             action("type in the note", edits: [editedNote], weight: 4, on: { $0.isEditableNote }) { screen, random in
                 guard case .notes(let model) = screen, random.chance(1, in: 5), !model.text.isEmpty else {
                     return [.paste(" w\(random.int(below: 100_000))")]
                 }
                 return Array(repeating: .backspace, count: 1 + random.int(below: 8))
             },
-            action("back", fields: ["path"], on: { !$0.isSearch }, keys: [.escape]),
-            action("toggle in basket", edits: [editedBasket], weight: 4, on: { $0.isLoadedBook }, keys: [.character("a")]),
-            action("open basket", fields: ["path"], weight: 2, on: { $0.isSearchOrBook }, keys: [.control("b")]),
+            action("back", edits: [path], on: { !$0.isSearch }) { _, _ in [.escape] },
+            action("toggle in basket", edits: [editedBasket], weight: 4, on: { $0.isLoadedBook }) { _, _ in [.character("a")] },
+            action("open basket", edits: [path], weight: 2, on: { $0.isSearchOrBook }) { _, _ in [.control("b")] },
             action("remove from basket", edits: [editedBasket], weight: 2, on: { $0.listsBasketItems }) { _, random in
                 downwards(random.int(below: 3), then: "d")
             },
-            action("toggle in reading list", weight: 3, on: { $0.canChangeReadingList }, keys: [.character("r")]),
-            action("open reading list", fields: ["path"], weight: 2, on: { $0.isSearchOrBook }, keys: [.control("r")]),
+            action("toggle in reading list", weight: 3, on: { $0.canChangeReadingList }) { _, _ in [.character("r")] },
+            action("open reading list", edits: [path], weight: 2, on: { $0.isSearchOrBook }) { _, _ in [.control("r")] },
             action("next reading status", weight: 3, on: { $0.listsReadingListEntries }) { _, random in
                 downwards(random.int(below: 3), then: "s")
             },
             action("remove from reading list", on: { $0.listsReadingListEntries }) { _, random in
                 downwards(random.int(below: 3), then: "d")
             },
-            action("open profile", fields: ["path"], weight: 2, on: { $0.isSearchOrBook }, keys: [.control("p")]),
+            action("open profile", edits: [path], weight: 2, on: { $0.isSearchOrBook }) { _, _ in [.control("p")] },
             action("sign in", weight: 2, on: { $0.isSignInForm }) { screen, _ in
                 guard case .profile(let form) = screen else { return [] }
                 let clearUsername = Array(repeating: TerminalKey.backspace, count: form.username.count)
@@ -54,36 +52,31 @@ extension CampusIncarnation {
                 return (form.focusedField == .password ? [.up] : []) + clearUsername
                     + [.paste(credentials.username), .enter] + clearPassword + [.paste(credentials.password), .enter]
             },
-            action("sign out", weight: 2, on: { $0.isSignedInProfile }, keys: [.character("o")]),
+            action("sign out", weight: 2, on: { $0.isSignedInProfile }) { _, _ in [.character("o")] },
         ]
     }
 
     /// What the student types into the search field: few queries over the books whose notes the
     /// checks follow, so that windows, notes and the basket collide.
     static let queries = ["austen", "emma", "pride", "sense", "dickens", ""]
-    /// The note an editor shows, and the basket every window's header shows.
+    /// The note an editor shows, the basket every window's header shows, and a window's
+    /// restorable fields (`WindowState.historyFields`).
     static let editedNote = EditedValue.prefixed(NoteDraft.historyPrefix)
     static let editedBasket = EditedValue(BorrowingBasket.historyName.name)
+    static let query = EditedValue.restorable("query")
+    static let selection = EditedValue.restorable("selection")
+    static let path = EditedValue.restorable("path")
 
     /// `steps` presses of ↓, then `key`: an action on one of the first rows of a list.
     private static func downwards(_ steps: Int, then key: Character) -> [TerminalKey] {
         Array(repeating: .down, count: steps) + [.character(key)]
     }
 
-    /// An action that presses `keys` (see the other overload).
-    private static func action(
-        _ name: String, fields: Set<String> = [], edits: [EditedValue] = [], weight: Int = 1,
-        on isShown: @escaping @MainActor @Sendable (WindowModel.Screen) -> Bool, keys: [TerminalKey]
-    ) -> UserAction<CampusIncarnation> {
-        action(name, fields: fields, edits: edits, weight: weight, on: isShown) { _, _ in keys }
-    }
-
     /// An action of the student on the window of the scene they act in, enabled while the launch
     /// gate is open and the screen on top passes `isShown`: presses the keys `press` chooses for
-    /// that screen. Records the changes of the window's restorable `fields` (by name); the
-    /// simulator records those of `edits`.
+    /// that screen.
     private static func action(
-        _ name: String, fields: Set<String> = [], edits: [EditedValue] = [], weight: Int = 1,
+        _ name: String, edits: [EditedValue] = [], weight: Int = 1,
         on isShown: @escaping @MainActor @Sendable (WindowModel.Screen) -> Bool,
         press: @escaping @MainActor @Sendable (WindowModel.Screen, inout SimulationRandom) -> [TerminalKey]
     ) -> UserAction<CampusIncarnation> {
@@ -92,12 +85,8 @@ extension CampusIncarnation {
             guard !composition.isLaunchGateClosed, let window = composition.window(for: context.scene.id) else { return false }
             return isShown(window.screen)
         } perform: { context, random in
-            let incarnation = context.incarnation
-            guard let window = incarnation.composition.window(for: context.scene.id) else { return }
-            let before = window.stateValues.map(Observation.init)
-            incarnation.hands.press(press(window.screen, &random), in: window.sessionID)
-            let after = window.stateValues.map(Observation.init).filter { fields.contains($0.key.name) }
-            incarnation.history.edit(changesFrom: before, to: after, durability: .restorable)
+            guard let window = context.incarnation.composition.window(for: context.scene.id) else { return }
+            context.incarnation.shell.press(press(window.screen, &random), in: window)
         }
     }
 }

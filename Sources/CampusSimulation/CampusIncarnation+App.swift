@@ -23,7 +23,7 @@ extension CampusIncarnation {
                 environment.reportCrash("the composition failed: \(error)")
                 preconditionFailure("unreachable: the composition graph is validated by AppCompositionGraphTests")
             }
-        } observe: { $0.observations }
+        }
         app.actions = actions
         app.invariants = invariants
         // Intact, opened by the app's own migrations (with `bugs` planted), every entry agreeing with its log.

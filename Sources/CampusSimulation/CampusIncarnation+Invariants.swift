@@ -11,19 +11,10 @@ extension CampusIncarnation {
             AppInvariant(name: "token placement") { $0.tokenPlacementProblem },
             AppInvariant(name: "basket rules") { $0.basketProblem },
             .noRecordCreatedEmpty { $0.server.createdRecords },
-            .savedMeansWritten { incarnation in
-                zip(noteBooks, noteNames).map { id, name in
-                    let draft = incarnation.composition.services.notes.draft(for: id)
-                    return SaveIndicator(name: name, saysSaved: draft.saveState == .saved, hasUnwrittenChanges: draft.hasUnsavedChanges)
-                }
-            },
             AppInvariant(name: "window state") { $0.windowProblem },
             .restorableIdsSurviveTransientFailures { $0.watchedCatalogue.dropped },
         ]
     }
-
-    /// How messages name the notes of ``noteBooks`` (made once: the checks run after every step).
-    static let noteNames = noteBooks.map { "the note on \($0)" }
 
     /// Signed in ⇔ the token is in the secret store (the canary checks it is nowhere else). Once the
     /// launch gate has opened, a signed-out app has no stored token left, unless it could not
@@ -31,12 +22,8 @@ extension CampusIncarnation {
     var tokenPlacementProblem: String? {
         let auth = composition.services.auth
         guard !auth.isRestoringSession, !auth.isWorking else { return nil }
-        let stored: Bool
-        do {
-            stored = try tokens.token() != nil
-        } catch {
-            return nil   // an unreadable store is the app's logged failure, not a placement problem
-        }
+        // An unreadable store is the app's logged failure, not a placement problem.
+        guard let stored = try? tokens.token() != nil else { return nil }
         switch auth.state {
         case .signedOut where stored && auth.sessionNotice == nil:
             return "signed out, but a session token is still in the secret store and nothing says why"

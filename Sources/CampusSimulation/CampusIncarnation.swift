@@ -13,12 +13,9 @@ import LifecycleSimulator
 /// let outcome = await Simulator(app: CampusIncarnation.app).run(seed: 7, depth: 50)
 /// ```
 ///
-/// The app reports what is saved itself: each note (its `PersistentValue`), the reading list (its
-/// `Database`), the account (custom storage, reported by its service) and the app's own changes
-/// of a window's restorable fields; its windows show what they show (`VisibleValues`), the
-/// basket and the account in their headers. The basket, saved by a request to the service, is
-/// recorded as the student edits it (its actions) and acknowledged by the inactive rule.
-/// Built by the simulator once per launch; lives on the main actor.
+/// The app reports what it saved and loaded itself (its notes, reading list, account, basket and
+/// its own changes of a window's restorable fields), and its windows what they show
+/// (`VisibleValues`). Built by the simulator once per launch; lives on the main actor.
 @MainActor
 public final class CampusIncarnation {
     /// Where the app keeps its data on the simulated disk.
@@ -33,20 +30,14 @@ public final class CampusIncarnation {
     /// The secret store the token must live in (and only there).
     let tokens: SessionTokenStore
     let history: HistoryRecorder
-    /// The student's hands on the app's terminal shell.
-    let hands: SimulatedHands
+    /// The app's terminal shell, which the student's keys go through (``actions``).
+    let shell: TerminalShell
     /// The catalogue's SQLite database on the device, closed when the incarnation dies.
     private let localCatalogue: SQLiteCatalogue
 
-    /// Builds the composition root of one process from `environment`.
-    /// - Throws: the composition's validation error (the graph is checked by the app's tests).
-    public convenience init(environment: SimulationEnvironment) throws {
-        try self.init(environment: environment, bugs: [])
-    }
-
     /// Builds the composition root of one process from `environment`, with `bugs` planted.
     /// - Throws: the composition's validation error (the graph is checked by the app's tests).
-    package init(environment: SimulationEnvironment, bugs: Set<CampusBug>) throws {
+    package init(environment: SimulationEnvironment, bugs: Set<CampusBug> = []) throws {
         history = environment.history
         let localCatalogue = Self.localCatalogue(environment)
         self.localCatalogue = localCatalogue
@@ -66,7 +57,7 @@ public final class CampusIncarnation {
         appEnvironment.screens = environment.screens
         appEnvironment.windowChangedByApp = { window, before in catalogue.noteChange(of: window, from: before) }
         composition = try AppComposition(environment: appEnvironment)
-        hands = SimulatedHands(composition: composition)
+        shell = TerminalShell(composition: composition)
         for id in Self.noteBooks { _ = composition.services.notes.draft(for: id) }
     }
 
@@ -77,25 +68,9 @@ public final class CampusIncarnation {
         composition.services.readingList.close()
     }
 
-    /// What the student sees besides the windows (which show themselves): the notes of
-    /// ``noteBooks`` no editor shows, as any screen opening them would show them, and the
-    /// reading list once read.
-    var observations: [Observation] {
-        let services = composition.services
-        let edited = Set(composition.windows.values.compactMap { window -> BookID? in
-            if case .notes(let editor) = window.screen, editor.isEditable { editor.bookID } else { nil }
-        })
-        var result = Self.noteBooks.filter { !edited.contains($0) }.map(services.notes.draft(for:)).filter(\.isHydrated)
-            .map { Observation(key: Self.noteKey($0.bookID), value: $0.text.isEmpty ? nil : $0.text) }
-        if services.readingList.isLoaded {
-            let list = ReadingList.historyText(of: services.readingList.entries)
-            result.append(Observation(key: HistoryKey(ReadingList.historyName), value: list))
-        }
-        return result
-    }
-
     /// Books whose notes are checked after every relaunch, whether or not an editor shows them
-    /// (their drafts are opened at launch); others are checked while an editor shows them.
+    /// (their drafts are opened, and so loaded and checked, at launch); others are checked while
+    /// an editor shows them.
     static let noteBooks = Array(books.prefix(3).map(\.id))
     /// Books the student opens and puts in the basket: few, so that windows and notes collide.
     static let browsedBooks = Array(books.prefix(8))
@@ -103,6 +78,4 @@ public final class CampusIncarnation {
     static let books: [Book] = (try? CatalogueSeed.books()) ?? []
     /// Every book that exists: the bundled catalogue's and the simulated Open Library's works.
     static let bookIDs = Set(books.map(\.id) + SimulatedOpenLibrary.works.map(\.id))
-
-    static func noteKey(_ id: BookID) -> HistoryKey { HistoryKey(NoteDraft.historyName(of: id)) }
 }

@@ -17,7 +17,7 @@ struct CampusPlantedBugTests {
         switch bug {
         case .noFlushOnInactive, .noteWrittenInPlace: [.lostAcknowledgedEdit]
         case .workAfterExpiration: [.workAfterBackgroundTimeEnded]
-        case .noteEditorSavesInDeinit: [.lostAcknowledgedEdit, .editOnlyInScreen]
+        case .noteEditorSavesInDeinit: [.lostAcknowledgedEdit, .editOnlyInScreen, .shownSavedNotWritten]
         case .sharedSearchModel: [.screenSharedByScenes]
         case .listForgetsSelection: [.lostLiveEdit, .lostAcknowledgedEdit]
         case .synchronousOff, .savedBeforeCommit: [.lostAcknowledgedEdit]

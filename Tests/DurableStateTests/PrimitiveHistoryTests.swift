@@ -28,7 +28,7 @@ struct PrimitiveHistoryTests {
     let history = RecordingHistory()
     var fileSystem: FaultyFileSystem { FaultyFileSystem(history: history) }
 
-    @Test("a persistent value records each change as an edit and acknowledges the value it says saved")
+    @Test("a persistent value reports what it loaded, records each change as an edit and acknowledges the value it says saved")
     func persistentValue() async {
         let storage = DurableValueStorage<String>(fileSystem: fileSystem, path: directory.file("draft.json"), clock: clock)
         let scope = TaskScope(name: "test", tracker: WorkTracker())
@@ -42,7 +42,7 @@ struct PrimitiveHistoryTests {
         for _ in 0..<100 where draft.saveState != .saved(generation: 2) { await Task.yield() }
         #expect(draft.saveState == .saved(generation: 2))
         #expect(history.log == [
-            "edit draft@S1 = \"mi\" (durable)", "edit draft@S1 = \"milk\" (durable)",
+            "loaded draft@S1 = nil", "edit draft@S1 = \"mi\" (durable)", "edit draft@S1 = \"milk\" (durable)",
             "saved draft@S1 = \"milk\"",
         ])
     }
@@ -64,7 +64,7 @@ struct PrimitiveHistoryTests {
         for _ in 0..<100 where cart.saveState != .saved(generation: 2) { await Task.yield() }
         #expect(cart.saveState == .saved(generation: 2))
         #expect(history.log == [
-            "default cart = \"Cart(lines: [])\"", "edit cart = \"Cart(lines: [\"a\"])\" (durable)",
+            "default cart = \"Cart(lines: [])\"", "loaded cart = \"Cart(lines: [])\"", "edit cart = \"Cart(lines: [\"a\"])\" (durable)",
             "edit cart = \"Cart(lines: [\"a\", \"b\"])\" (durable)", "saved cart = \"Cart(lines: [\"a\", \"b\"])\"",
         ])
     }
@@ -85,7 +85,7 @@ struct PrimitiveHistoryTests {
         #expect(history.log.isEmpty)
     }
 
-    @Test("a document records an edit before each save and acknowledges it after; a failed save stays unacknowledged")
+    @Test("a document reports what it loaded, records an edit before each save and acknowledges it after; a failed save stays unacknowledged")
     func document() throws {
         let faulty = fileSystem
         let lists = DocumentStore(
@@ -95,7 +95,7 @@ struct PrimitiveHistoryTests {
         #expect(throws: DurableStoreError.self) { try lists.save(["Groceries", "Books"]) }
         try lists.remove()
         #expect(history.log == [
-            "will save lists = \"Groceries\" (durable)", "saved lists = \"Groceries\"",
+            "loaded lists = nil", "will save lists = \"Groceries\" (durable)", "saved lists = \"Groceries\"",
             "will save lists = \"Groceries, Books\" (durable)", "will save lists = nil (durable)", "saved lists = nil",
         ])
     }
@@ -106,12 +106,12 @@ struct PrimitiveHistoryTests {
         let store = DocumentStore(fileSystem: fileSystem, path: path, defaultValue: Plain(), clock: clock)
         try store.save(Plain(page: 3))
         #expect(history.log == [
-            "default \(path) = \"Plain(page: 0)\"", "will save \(path) = \"Plain(page: 3)\" (durable)",
+            "default \(path) = \"Plain(page: 0)\"", "loaded \(path) = \"Plain(page: 0)\"", "will save \(path) = \"Plain(page: 3)\" (durable)",
             "saved \(path) = \"Plain(page: 3)\"",
         ])
     }
 
-    @Test("preferences report each key under its name (after the recording's), its default once")
+    @Test("preferences report each key under its name (after the recording's), its default and its first read once")
     func preferences() throws {
         let preferences = Preferences(fileSystem: fileSystem, directory: directory.path, clock: clock, history: .key("settings"))
         _ = preferences[.showsCovers]
@@ -119,7 +119,7 @@ struct PrimitiveHistoryTests {
         try preferences.set(false, for: .showsCovers)
         try preferences.removeValue(for: .showsCovers)
         #expect(history.log == [
-            "default settings.showsCovers = \"true\"", "will save settings.showsCovers = \"false\" (durable)",
+            "default settings.showsCovers = \"true\"", "loaded settings.showsCovers = \"true\"", "will save settings.showsCovers = \"false\" (durable)",
             "saved settings.showsCovers = \"false\"", "will save settings.showsCovers = \"true\" (durable)",
             "saved settings.showsCovers = \"true\"",
         ])
@@ -139,7 +139,7 @@ struct PrimitiveHistoryTests {
         for _ in 0..<100 where cart.saveState != .saved(generation: 1) { await Task.yield() }
         #expect(sync.recordID == "cart-1")
         #expect(history.log == [
-            "default cart = \"Cart(lines: [])\"", "edit cart = \"Cart(lines: [\"a\"])\" (durable)",
+            "default cart = \"Cart(lines: [])\"", "loaded cart = \"Cart(lines: [])\"", "edit cart = \"Cart(lines: [\"a\"])\" (durable)",
             "saved cart = \"Cart(lines: [\"a\"])\"",
         ])
     }

@@ -2,7 +2,7 @@ import DurableState
 import Lifecycle
 
 /// A `StorageHistory` that keeps every report as a line, in order: `edit draft@S1 = "x"
-/// (durable)`, `will save lists = "a, b" (durable)`, `saved lists = "a, b"`, `default note = nil`.
+/// (durable)`, `will save lists = "a, b" (durable)`, `saved lists = "a, b"`, `default note = nil`, `loaded note = "x"`.
 /// For tests of what storage reports to a simulation's history; main actor.
 @MainActor
 public final class RecordingHistory: StorageHistory {
@@ -26,6 +26,10 @@ public final class RecordingHistory: StorageHistory {
 
     public func setDefault(_ key: HistoryName, text: String?) {
         log.append("default \(key) = \(Self.show(text))")
+    }
+
+    public func didLoad(_ key: HistoryName, text: String?) {
+        log.append("loaded \(key) = \(Self.show(text))")
     }
 
     /// Forgets what was recorded.

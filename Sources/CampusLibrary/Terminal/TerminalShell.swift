@@ -30,8 +30,9 @@ public final class TerminalShell {
     @ObservationIgnored public let composition: AppComposition
     @ObservationIgnored private weak var manager: (any TerminalWindowManager)?
 
-    /// Creates the front-end of `composition` whose windows `manager` owns.
-    public init(composition: AppComposition, windows manager: any TerminalWindowManager) {
+    /// Creates the front-end of `composition` whose windows `manager` owns; with no manager, a
+    /// driver that owns the windows itself sends keys to one with ``press(_:in:)``.
+    public init(composition: AppComposition, windows manager: (any TerminalWindowManager)? = nil) {
         self.composition = composition
         self.manager = manager
     }
@@ -45,6 +46,17 @@ public final class TerminalShell {
     public func prepareActiveWindow() {
         guard !composition.isLaunchGateClosed else { return }
         activeWindow?.appear()
+    }
+
+    /// Presses `keys` in `window`, as a person at that window would, once the window has loaded
+    /// what it shows (as before it is drawn): its screens' keys and those that open the basket,
+    /// the reading list and the profile; keys that manage windows, overlays or the process do
+    /// nothing. For a driver that owns the windows itself, such as a simulated user; nothing
+    /// happens while the launch gate is closed.
+    public func press(_ keys: [TerminalKey], in window: WindowModel) {
+        guard !composition.isLaunchGateClosed else { return }
+        window.appear()
+        for key in keys { handleWindowKey(key, in: window) }
     }
 
     /// Renders what the terminal shows now.
@@ -100,14 +112,18 @@ public final class TerminalShell {
             if let id = manager.activeWindowID { manager.closeWindow(id) }
         case .control("g"):
             overlay = .help
-        case .control("b"):
-            activeWindow?.open(.basket)
-        case .control("r"):
-            activeWindow?.open(.readingList)
-        case .control("p"):
-            activeWindow?.open(.profile)
         default:
-            if let window = activeWindow { handle(key, in: window) }
+            if let window = activeWindow { handleWindowKey(key, in: window) }
+        }
+    }
+
+    /// A key of the window itself: the screens' own, or one that opens a screen on its stack.
+    private func handleWindowKey(_ key: TerminalKey, in window: WindowModel) {
+        switch key {
+        case .control("b"): window.open(.basket)
+        case .control("r"): window.open(.readingList)
+        case .control("p"): window.open(.profile)
+        default: handle(key, in: window)
         }
     }
 

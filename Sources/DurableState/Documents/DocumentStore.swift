@@ -25,7 +25,8 @@ import Lifecycle
 ///
 /// On a simulated device (``FileSystem/storageHistory``) each save is recorded in the history
 /// under the file's path, or the name `history` gives: an edit before the write (unless the
-/// screen already reported it), acknowledged once the save returns. A screen that shows a value
+/// screen already reported it), acknowledged once the save returns, and what ``load()`` reads
+/// is checked against the history. A screen that shows a value
 /// before it is saved — a change kept in memory, saved later — must have that change reported
 /// when it is made: by the user action that made it (the simulator's `UserAction` edits) or by
 /// hand (``StorageHistory/edit(_:text:durability:)``); the store cannot see it.
@@ -109,11 +110,13 @@ public final class DocumentStore<Value: Codable & Sendable> {
                 value: stored.value, source: source, storedSchemaVersion: stored.schemaVersion,
                 writtenAt: stored.writtenAt, issues: issues)
             if stored.schemaVersion < codec.schema.version { writeBackMigrated(stored) }
+            history.didLoad(stored.value)
             return load
         }
         if !issues.isEmpty {
             logger.warning("No usable copy of \(name, privacy: .public); using the default value.")
         }
+        history.didLoad(defaultValue)
         return DocumentLoad(value: defaultValue, source: .defaultValue, storedSchemaVersion: nil, writtenAt: nil, issues: issues)
     }
 

@@ -37,6 +37,13 @@ struct HistoryReporter {
         for (key, text) in entries(of: value) { history.didSave(key, text: text) }
     }
 
+    /// `value` is what the storage held when the value was read.
+    @MainActor
+    func didLoad<Value>(_ value: Value) {
+        guard let history else { return }
+        for (key, text) in entries(of: value) { history.didLoad(key, text: text) }
+    }
+
     /// `value` is what the value shows when nothing is stored (a default of nothing is not
     /// reported: it is what the history assumes).
     @MainActor

@@ -15,7 +15,7 @@
 /// ``SaveState`` says saved), ``DocumentStore``, ``Preferences`` and ``RestorationStore`` (an edit
 /// before each save, acknowledged once it returned) and ``Database`` (the changes a transaction
 /// names with ``Database/recordChange(of:to:isolation:)``, acknowledged at commit) report without
-/// the app's help; ``HistoryRecording`` names the value or turns reporting off.
+/// the app's help, and the first three report what they loaded; ``HistoryRecording`` names the value or turns reporting off.
 ///
 /// Values are texts (``HistoryText``): what the screen shows of the value, `nil` for nothing.
 /// Calls from a process the simulator has killed are ignored. Implemented by the simulator's
@@ -40,4 +40,10 @@ public protocol StorageHistory: AnyObject, Sendable {
     /// history treats that text as nothing, so a screen showing the default before any edit is
     /// not a phantom.
     func setDefault(_ key: HistoryName, text: String?)
+
+    /// Records that `text` of `key` is what the storage held when the app read it (at launch,
+    /// say): the simulator checks it against the history at once, as if a screen showed it, so
+    /// a value lost in an earlier process is found even when no screen shows it. A value this
+    /// process already edited is not checked (what it read is no longer what the user sees).
+    func didLoad(_ key: HistoryName, text: String?)
 }

@@ -22,21 +22,34 @@ public struct VisibleValue: Hashable, Sendable {
     /// the screen's scene is no longer foreground-active, the model must hold what the screen
     /// shows: an edit that lives only in the screen is lost with the process.
     public var modelText: String??
+    /// Whether the screen tells the user this value is saved (a "✓ Saved" beside it): the
+    /// simulation then checks that the storage acknowledged writing exactly this value, so a
+    /// failed or unfinished save shown as saved is found at once.
+    public var saysSaved = false
+    /// Whether the app may still take the value back on its own (a restored selection while the
+    /// record it names is looked up): the simulation records the user's changes of it, as of any
+    /// value, but does not check it against the history until the screen shows it settled.
+    public var isProvisional = false
 
-    /// The value `value` shown under `name` (of `scene`, for a window's own value).
-    public init<Value>(_ name: String, scene: SceneSessionID? = nil, showing value: Value) {
+    /// The value `value` shown under `name` (of `scene`, for a window's own value), with the
+    /// screen's save indicator when it has one (``saysSaved``).
+    public init<Value>(_ name: String, scene: SceneSessionID? = nil, showing value: Value, saysSaved: Bool = false) {
         self.name = HistoryName(name, scene: scene)
         self.text = HistoryText.of(value)
+        self.saysSaved = saysSaved
     }
 
     /// A value the user edits on this screen: `value` shown under `name`, over `model`, what the
-    /// model beneath holds (both converted as the primitives do).
+    /// model beneath holds (both converted as the primitives do), with the screen's save
+    /// indicator when it has one (``saysSaved``).
     ///
     /// ```swift
-    /// VisibleValue("note", showing: field.text, heldByModel: draft.text)
+    /// VisibleValue("note", showing: field.text, heldByModel: draft.text, saysSaved: draft.saveState == .saved)
     /// ```
-    public init<Value, Model>(_ name: String, scene: SceneSessionID? = nil, showing value: Value, heldByModel model: Model) {
-        self.init(name, scene: scene, showing: value)
+    public init<Value, Model>(
+        _ name: String, scene: SceneSessionID? = nil, showing value: Value, heldByModel model: Model, saysSaved: Bool = false
+    ) {
+        self.init(name, scene: scene, showing: value, saysSaved: saysSaved)
         modelText = .some(HistoryText.of(model))
     }
 

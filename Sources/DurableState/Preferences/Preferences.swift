@@ -68,7 +68,14 @@ public final class Preferences {
 
     /// The value stored for `key`, or its default when none is stored or it does not decode.
     public func value<Value>(for key: PreferenceKey<Value>) -> Value {
-        if history.isReporting { _ = reporter(for: key) }
+        let value = storedValue(for: key)
+        // The first read of a key is what the file held: the simulation checks it.
+        if history.isReporting, !reportedDefaults.contains(key.name) { reporter(for: key).didLoad(value) }
+        return value
+    }
+
+    /// ``value(for:)`` without a report to the history (bookkeeping the user never sees).
+    func storedValue<Value>(for key: PreferenceKey<Value>) -> Value {
         guard let text = entries[key.name] else { return key.defaultValue }
         do {
             return try JSONDecoder().decode(Value.self, from: Data(text.utf8))

@@ -36,6 +36,30 @@ extension Database {
         }
     }
 
+    /// Names what a read found of a value the user sees, for a simulation's history: `value`, as
+    /// its screen would show it (under the name ``recordChange(of:to:isolation:)`` writes it), is
+    /// checked against the history at once — a change lost in an earlier process is found when
+    /// the app reads the table, whether or not a screen shows it.
+    ///
+    /// ```swift
+    /// let items = try db.fetchAll("SELECT text FROM item WHERE list = ?", [list]) { row throws(SQLiteError) in
+    ///     try row.decode(String.self, at: 0)
+    /// }
+    /// db.recordRead(of: "items:\(list)", as: items)
+    /// ```
+    ///
+    /// Reported like ``recordChange(of:to:isolation:)``: nowhere on a device (`value` is not
+    /// evaluated) nor for a connection off the main actor. Call it on the connection's actor.
+    public func recordRead<Value>(
+        of key: HistoryName, as value: @autoclosure () -> Value, isolation: isolated (any Actor)? = #isolation
+    ) {
+        connection.preconditionOwned("recordRead(of:as:)", isolation: isolation)
+        guard let storageHistory else { return }
+        let text = HistoryText.of(value())
+        // Safe: as in `reportChanges(_:saved:)`.
+        MainActor.assumeIsolated { storageHistory.didLoad(key, text: text) }
+    }
+
     /// Acknowledges the changes named outside a transaction: the statement that wrote them ran.
     func acknowledgeChangesAwaitingStatement() {
         let changes = changesAwaitingStatement

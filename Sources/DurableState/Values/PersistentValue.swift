@@ -24,7 +24,8 @@ import Lifecycle
 ///   saving, saved(generation) or failed; a failure is logged without the value and retried on the
 ///   next change or flush.
 /// - **History**: on a simulated device (``StorageHistory``) every change of ``value`` is recorded
-///   as the user's edit and acknowledged when ``saveState`` says saved, under `name` unless
+///   as the user's edit and acknowledged when ``saveState`` says saved, and what ``hydrate()``
+///   loaded is checked against the history (even when no screen shows it), under `name` unless
 ///   `history` names the value (``HistoryRecording``). The history comes from the storage's
 ///   ``ValueStorage/storageHistory``; on a device there is none, and nothing is recorded.
 ///
@@ -134,6 +135,7 @@ public final class PersistentValue<Value: Sendable> {
             current = stored
             savedGeneration = changeCount
             setState(.idle)
+            history.didLoad(stored)
             return .loaded
         }
         if hasUnsavedChanges {
@@ -142,6 +144,7 @@ public final class PersistentValue<Value: Sendable> {
         } else {
             savedGeneration = changeCount
             setState(.idle)
+            history.didLoad(current)   // nothing stored: the initial value, as the history's default
         }
         return .nothingStored
     }

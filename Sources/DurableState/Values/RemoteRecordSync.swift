@@ -58,7 +58,7 @@ public final class RemoteRecordSync<Service: RemoteRecordService>: ValueStorage 
     public var storageHistory: (any StorageHistory)? { preferences.fileSystemHistory }
 
     /// The id of the remote record, if one was created and not forgotten.
-    public var recordID: String? { preferences[idKey] }
+    public var recordID: String? { preferences.storedValue(for: idKey) }
 
     public func load() async throws(ValueStorageError) -> Value? {
         guard let id = recordID else { return nil }
@@ -85,7 +85,7 @@ public final class RemoteRecordSync<Service: RemoteRecordService>: ValueStorage 
         }
         guard !isEmpty(value) else { return }
         let requestID: String
-        if let pending = preferences[requestKey] {
+        if let pending = preferences.storedValue(for: requestKey) {
             requestID = pending
         } else {
             requestID = makeRequestID()

@@ -115,6 +115,23 @@ public final class EditHistory {
         return .some(newest.value)
     }
 
+    /// Whether `incarnation` made an edit of `key`.
+    func hasVersion(of key: HistoryKey, madeBy incarnation: Int) -> Bool {
+        entries[key]?.versions.contains { $0.incarnation == incarnation } ?? false
+    }
+
+    /// Whether a screen may say that `value` of `key` is saved in `incarnation`: the key's
+    /// acknowledged version holds `value` and is, or follows, the newest version of that value
+    /// `incarnation` made. A key `incarnation` never edited passes (what it shows is checked
+    /// like any observation).
+    func isSaved(_ value: String?, of key: HistoryKey, in incarnation: Int) -> Bool {
+        guard let entry = entries[key], entry.versions.contains(where: { $0.incarnation == incarnation }) else { return true }
+        guard let acknowledged = entry.acknowledged, entry.versions[acknowledged].value == value,
+              let own = entry.versions.lastIndex(where: { $0.incarnation == incarnation && $0.value == value })
+        else { return false }
+        return own <= acknowledged
+    }
+
     /// Every key with at least one edit, sorted.
     public var keys: [HistoryKey] { entries.keys.sorted() }
 

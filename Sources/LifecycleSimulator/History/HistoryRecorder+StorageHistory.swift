@@ -23,6 +23,12 @@ extension HistoryRecorder: StorageHistory {
         acknowledge(HistoryKey(key), value: text)
     }
 
+    /// Checks `text`, which the storage of the value named `key` held when the app read it,
+    /// against the history, unless this incarnation already edited the value.
+    public func didLoad(_ key: HistoryName, text: String?) {
+        checkLoaded(HistoryKey(key), text: text)
+    }
+
     /// Records the text the value named `key` shows when nothing is stored.
     public func setDefault(_ key: HistoryName, text: String?) {
         guard isAlive else { return }

@@ -81,6 +81,19 @@ public final class HistoryRecorder {
         }
     }
 
+    /// Checks that `text`, what the storage of `key` held when this incarnation read it, is a
+    /// value the history allows after a relaunch (the newest acknowledged or a later one), as a
+    /// screen showing it would be checked; a key this incarnation already edited is not checked.
+    /// A refused value is reported at once: a lost write shows even when no screen shows it.
+    public func checkLoaded(_ key: HistoryKey, text: String?) {
+        guard context.isAlive(incarnation) else { return }
+        let history = context.history
+        let value = history.normalized(text, of: key)
+        guard !history.hasVersion(of: key, madeBy: incarnation), !history.allows(value, for: key) else { return }
+        let verdict = history.verdict(for: key, shows: value, expected: history.acknowledgedValue(of: key), live: false, step: context.step)
+        context.report(verdict.kind, "read from storage (what a screen opening it would show): " + verdict.message)
+    }
+
     /// The values of an edit or acknowledgement record, for the trace hash.
     static func digest(_ key: HistoryKey, _ value: String?, tag: UInt8, into hash: inout FNV1a64) {
         hash.combine(byte: tag)

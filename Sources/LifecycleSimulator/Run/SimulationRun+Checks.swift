@@ -55,6 +55,10 @@ extension SimulationRun {
             reportEditOnlyInScreen(strayEdit.value, scene: strayEdit.scene)
             return
         }
+        if let claim = seen.unsavedClaim {
+            reportShownSavedNotWritten(claim)
+            return
+        }
         if !history.defaults.isEmpty {
             for index in observations.indices {
                 observations[index].value = history.normalized(observations[index].value, of: observations[index].key)
@@ -95,17 +99,40 @@ extension SimulationRun {
     }
 
     /// What the user of `current` sees: the app's own observations, then what its registered
-    /// screens show. With `checkingEdits`, also the first value a screen of a scene that is not
-    /// foreground-active shows as the user's edit while its model holds something else.
+    /// screens show. With `checkingEdits` (for the checks), without the provisional values, and
+    /// with the first value a screen of a scene that is not foreground-active shows as the
+    /// user's edit while its model holds something else, and the first a screen says is saved
+    /// that is not (``EditHistory/isSaved(_:of:in:)``).
     func observations(
         of current: ProcessIncarnation, app appIncarnation: AnyObject, checkingEdits: Bool = false
-    ) -> (observations: [Observation], strayEdit: (scene: SceneSessionID, value: VisibleValue)?) {
+    ) -> (observations: [Observation], strayEdit: (scene: SceneSessionID, value: VisibleValue)?, unsavedClaim: VisibleValue?) {
         let observed = app.observe(appIncarnation)
         let screens = current.environment.screens
-        guard !screens.isEmpty else { return (observed, nil) }
+        guard !screens.isEmpty else { return (observed, nil, nil) }
         let runtime = current.runtime
         let shown = screens.visibleValues { scene in checkingEdits && runtime.scenes[scene]?.state != .foregroundActive }
-        return (observed + shown.values.map(Observation.init), shown.strayEdit)
+        guard checkingEdits else { return (observed + shown.values.map(Observation.init), nil, nil) }
+        var checked = observed
+        checked.reserveCapacity(observed.count + shown.values.count)
+        var unsavedClaim: VisibleValue?
+        let history = context.history
+        for value in shown.values where !value.isProvisional {
+            checked.append(Observation(value))
+            guard value.saysSaved, unsavedClaim == nil else { continue }
+            let key = HistoryKey(value.name)
+            if !history.isSaved(history.normalized(value.text, of: key), of: key, in: current.number) { unsavedClaim = value }
+        }
+        return (checked, shown.strayEdit, unsavedClaim)
+    }
+
+    private func reportShownSavedNotWritten(_ value: VisibleValue) {
+        let key = HistoryKey(value.name)
+        let saved = context.history.acknowledgedValue(of: key).map { HistoryRecorder.show($0) } ?? "nothing"
+        context.report(
+            .shownSavedNotWritten,
+            "a screen shows \(key) as \(HistoryRecorder.show(value.text)) and says it is saved, but its storage has not "
+                + "acknowledged writing it (what is saved is \(saved)): a kill now loses what the user was told is safe"
+        )
     }
 
     private func reportEditOnlyInScreen(_ value: VisibleValue, scene: SceneSessionID) {

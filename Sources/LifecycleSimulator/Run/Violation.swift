@@ -56,6 +56,10 @@ public struct Violation: Hashable, Codable, Sendable, CustomStringConvertible {
         /// that keeps typed text to itself until it is closed, or hands it over on a timer the
         /// scene's resignation does not flush. A kill now loses what the user saw typed.
         public static let editOnlyInScreen = Kind(rawValue: "edit only in the screen")
+        /// A screen says a value is saved (`VisibleValue.saysSaved`) that this process edited and
+        /// its storage has not acknowledged writing: a save that failed, is still in flight or
+        /// never started is shown as done, and a kill now loses what the user was told is safe.
+        public static let shownSavedNotWritten = Kind(rawValue: "shown saved, not written")
         /// Tracked work waited on something the simulator does not control.
         public static let escapedWork = Kind(rawValue: "escaped work")
         /// The app kept itself busy without time passing: within one settling of the device, more
@@ -72,7 +76,7 @@ public struct Violation: Hashable, Codable, Sendable, CustomStringConvertible {
         package static let builtIn: [Kind] = [
             .lostAcknowledgedEdit, .phantomData, .crossSceneLeak, .lostLiveEdit, .appCrash, .secretLeak,
             .workAfterBackgroundTimeEnded, .lockHeldIntoSuspension, .backgroundTimeOverran, .busyLoop, .screenOutlivedScene,
-            .screenSharedByScenes, .editOnlyInScreen, .escapedWork, .illegalEvent,
+            .screenSharedByScenes, .editOnlyInScreen, .shownSavedNotWritten, .escapedWork, .illegalEvent,
         ]
 
         /// The kind of a broken app invariant named `name`.

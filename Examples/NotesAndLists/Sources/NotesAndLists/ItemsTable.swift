@@ -35,6 +35,8 @@ final class ItemsTable {
         let read = (try? database?.fetchAll("SELECT text FROM item WHERE list = ? ORDER BY id", [list]) { row throws(SQLiteError) in
             try row.decode(String.self, at: 0)
         }) ?? []
+        // What the list's screen will show, checked by a simulation against what was saved.
+        database?.recordRead(of: HistoryName("items:\(list)"), as: read)
         cache[list] = read
         return read
     }

@@ -47,7 +47,9 @@ public final class NoteEditorViewModel: VisibleValues {
     /// The note the editor shows, once the draft is readable (``NoteDraft/historyName(of:)``),
     /// over what the draft holds: the student edits it here.
     public var visibleValues: [VisibleValue] {
-        isEditable ? [VisibleValue(NoteDraft.historyName(of: bookID), showing: text, heldByModel: draft.text)] : []
+        isEditable ? [
+            VisibleValue(NoteDraft.historyName(of: bookID), showing: text, heldByModel: draft.text, saysSaved: draft.saveState == .saved)
+        ] : []
     }
 
     /// Loads the book's record for the title.

@@ -181,12 +181,13 @@ public final class WindowModel: VisibleValues {
         state.historyFields.map { VisibleValue(HistoryName($0.name, scene: sessionID), text: $0.text) }
     }
 
-    /// What the window shows: its state's fields — unless restored or linked books are still
-    /// being looked up, when it may show a book the lookup will take out — the note its editor
+    /// What the window shows: its state's fields — provisional while restored or linked books
+    /// are looked up, when it may show a book the lookup will take out — the note its editor
     /// shows, once readable, and what its header shows of the app: the account once the session
     /// is settled (no restore or request in flight) and the basket once hydrated.
     public var visibleValues: [VisibleValue] {
-        var values = isCheckingBooks ? [] : stateValues
+        var values = stateValues
+        if isCheckingBooks { for index in values.indices { values[index].isProvisional = true } }
         if case .notes(let editor) = screen { values += editor.visibleValues }
         if !services.auth.isRestoringSession, !services.auth.isWorking {
             values.append(VisibleValue(AuthenticationService.historyName, text: services.auth.state.account?.username))

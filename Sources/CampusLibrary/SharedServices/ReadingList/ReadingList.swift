@@ -82,6 +82,7 @@ public final class ReadingList {
                 logger.warning("\(recovered.description, privacy: .public)")
             }
             entries = try store.entries()
+            store.database.recordRead(of: Self.historyName, as: Self.historyText(of: entries))
             finishedCount = try store.finishedCount()
             self.store = store
             if let runtime { suspension = store.suspendWhileInBackground(of: runtime, logger: logger) }
