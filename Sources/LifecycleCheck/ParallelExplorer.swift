@@ -31,7 +31,7 @@ struct ParallelExplorer {
     /// learn before their own part: the sites a search crashes are mostly found in its first
     /// schedules, and a worker that knows them does not crash them again (the merge would drop
     /// those replays; learning them costs a few schedules instead).
-    static let learnedSchedules = 24
+    static let learnedSchedules = 60
 
     /// The command itself, started as each worker.
     var executable: URL
@@ -53,17 +53,19 @@ struct ParallelExplorer {
 
     /// Schedules the first part of a round that starts knowing no crash point hands to the
     /// others. That part crashes every site the search reaches first, which the others learn
-    /// cheaply (``learnedSchedules``): on Campus Library, the first 24 schedules of seed 1 cost
-    /// 5.1 s of a 21 s run of 1,000 (`lifecycle-check --schedules 24|1000 --jobs 1`), and with
-    /// two equal parts the first worker ran 11.8 s, the second 7.5 s.
-    nonisolated static let discoveryAllowance = 240
+    /// cheaply (``learnedSchedules``): on Campus Library, seed 1, 1,000 schedules, the part
+    /// 0..<380 made 942 crash replays, 380..<1000 (learning 24) 360, of which the merge kept
+    /// 72; the parts 0..<340 and 340..<1000 (learning 60) took 8.0–8.2 and 8.1–8.3 s of CPU
+    /// where 0..<380 and 380..<1000 (learning 24) took 8.5–9.3 and 7.7–7.8 s
+    /// (`lifecycle-check --worker-range … --worker-learn …`, two runs each).
+    nonisolated static let discoveryAllowance = 320
 
     /// The parts of `left` for `workers` workers, in order: equal, except that a round
     /// `discovering` the crash sites gives its first part up to ``discoveryAllowance``
-    /// schedules fewer (at most half of an equal share), spread over the others.
+    /// schedules fewer (at most two thirds of an equal share), spread over the others.
     nonisolated static func parts(of left: Range<Int>, workers: Int, discovering: Bool) -> [Range<Int>] {
         guard workers > 1 else { return [left] }
-        let allowance = discovering ? min(discoveryAllowance, left.count / (2 * workers)) : 0
+        let allowance = discovering ? min(discoveryAllowance, 2 * left.count / (3 * workers)) : 0
         let first = (left.count - allowance) / workers
         let rest = left.count - first
         return [left.lowerBound..<left.lowerBound + first] + (0..<workers - 1).map { part in
