@@ -1,5 +1,5 @@
 /// How a stored value appears in a simulation's history and on its screens: one text per value,
-/// `nil` for nothing. The primitives and ``VisibleValue/init(_:scene:showing:)`` use the same
+/// `nil` for nothing. The primitives and ``VisibleValue/init(_:scene:showing:saysSaved:)`` use the same
 /// conversion, so a screen that shows the value it stored shows the text that was recorded.
 ///
 /// ```swift

@@ -11,7 +11,7 @@ import Lifecycle
 /// ```
 ///
 /// Use the name the value is recorded under (``HistoryRecording``, ``HistoryName``) and show the
-/// value itself: ``init(_:scene:showing:)`` converts it as the primitives do (``HistoryText``).
+/// value itself: ``init(_:scene:showing:saysSaved:)`` converts it as the primitives do (``HistoryText``).
 public struct VisibleValue: Hashable, Sendable {
     /// Which value.
     public var name: HistoryName
