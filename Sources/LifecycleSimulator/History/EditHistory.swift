@@ -16,6 +16,9 @@ public final class EditHistory {
         public var incarnation: Int
         /// The schedule step it was made in.
         public var step: Int
+        /// Whether the user made it (a user action's ``UserAction/edits``), rather than the app
+        /// (a storage primitive's report, or a record by hand).
+        public var isUsers = false
     }
 
     struct Entry {
@@ -50,6 +53,9 @@ public final class EditHistory {
     public var isTainted: Bool { tainted }
     /// The storage behind ``isTainted``.
     private var tainted = false
+    /// Texts of the user's that the app saved away from their key before another key held them
+    /// (`EditHistory+Moves.swift`), newest last, at most ``removedTextLimit``.
+    var removedUserTexts: [RemovedUserText] = []
     /// Bumped by every change of the history, so that a check can tell that the history is the
     /// one it last checked against.
     private(set) var generation = 0
@@ -135,28 +141,41 @@ public final class EditHistory {
     /// Every key with at least one edit, sorted.
     public var keys: [HistoryKey] { entries.keys.sorted() }
 
-    /// Records an edit; returns its index among the key's versions.
+    /// Records an edit (the user's with `byUser`); returns its index among the key's versions.
     @discardableResult
-    func recordEdit(_ key: HistoryKey, value: String?, durability: Durability, incarnation: Int, step: Int) -> Int {
+    func recordEdit(
+        _ key: HistoryKey, value: String?, durability: Durability, incarnation: Int, step: Int, byUser: Bool = false
+    ) -> Int {
         generation += 1
         editsSinceView += 1
         noteChange(of: key)
         // Appended in place (one lookup, no copy of the versions).
-        return entries[key, default: Entry(durability: durability)].append(Version(value: value, incarnation: incarnation, step: step))
+        return entries[key, default: Entry(durability: durability)]
+            .append(Version(value: value, incarnation: incarnation, step: step, isUsers: byUser))
     }
+
+    /// The durability `key` was recorded with, if it was.
+    func durability(of key: HistoryKey) -> Durability? { entries[key]?.durability }
 
     /// Marks the newest version of `key` equal to `value` made by `incarnation` as acknowledged
     /// (and so every earlier one). Returns false if there is no such version.
     @discardableResult
     func acknowledge(_ key: HistoryKey, value: String?, incarnation: Int) -> Bool {
+        acknowledgement(of: key, value: value, incarnation: incarnation) != nil
+    }
+
+    /// ``acknowledge(_:value:incarnation:)``, returning `nil` if there is no such version, else
+    /// the index of the version acknowledged before (`-1` for none), which may be the same.
+    func acknowledgement(of key: HistoryKey, value: String?, incarnation: Int) -> Int? {
         guard var entry = entries[key],
               let index = entry.versions.lastIndex(where: { $0.value == value && $0.incarnation == incarnation })
-        else { return false }
-        if index > (entry.acknowledged ?? -1) { entry.acknowledged = index }
+        else { return nil }
+        let previous = entry.acknowledged ?? -1
+        if index > previous { entry.acknowledged = index }
         entries[key] = entry
         generation += 1
         noteChange(of: key)
-        return true
+        return previous
     }
 
     /// Acknowledges, for every key that `madeThrough` gives a step, the newest version made by
@@ -178,6 +197,17 @@ public final class EditHistory {
     @discardableResult
     func acknowledgeRestorable(scene: SceneSessionID, incarnation: Int) -> [HistoryKey] {
         acknowledgeNewest(by: incarnation) { key, entry in entry.durability == .restorable && key.scene == scene ? Int.max : nil }
+    }
+
+    /// Acknowledges, for each restorable key whose scene `madeThrough` gives a step, the newest
+    /// version made by `incarnation` at or before that step (the background rule). Returns the
+    /// keys.
+    @discardableResult
+    func acknowledgeRestorable(incarnation: Int, madeThrough: (SceneSessionID) -> Int?) -> [HistoryKey] {
+        acknowledgeNewest(by: incarnation) { key, entry in
+            guard entry.durability == .restorable, let scene = key.scene else { return nil }
+            return madeThrough(scene)
+        }
     }
 
     /// Acknowledges the newest version made by `incarnation` of every key `madeThrough` gives a

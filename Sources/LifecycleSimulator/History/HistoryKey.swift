@@ -67,9 +67,10 @@ public enum Durability: Sendable, Hashable {
     /// Best-effort state (a selection, restoration): only leaks and phantoms are violations.
     case ephemeral
     /// A scene's restoration state, kept by the system with the scene's session: an edit is
-    /// acknowledged when the simulator captures the scene's restoration payload (the scene went to
-    /// the background or disconnected), or when the app saves it (DurableState's
-    /// `RestorationStore`), not by the inactive rule. After a relaunch the scene shows the
+    /// acknowledged once the scene has entered the background or disconnected and the app has
+    /// settled (iOS may end the process without a word from then on), when the simulator
+    /// captures the scene's restoration payload, or when the app saves it (DurableState's
+    /// `RestorationStore`); not by the inactive rule. After a relaunch the scene shows the
     /// captured value or a later one; absent only when the payload was damaged.
     case restorable
     /// A value the app saves by a request to its service (a sign-in): checked like `durable` after a

@@ -35,12 +35,22 @@ public final class HistoryRecorder {
 
     /// Records that the user (or the app on the user's behalf) set `key` to `value`.
     public func edit(_ key: HistoryKey, value: String?, durability: Durability = .durable) {
+        record(key, value: value, durability: durability, byUser: false)
+    }
+
+    /// Records an edit of `key`, the user's with `byUser`.
+    private func record(_ key: HistoryKey, value: String?, durability: Durability, byUser: Bool) {
         guard context.isAlive(incarnation) else { return }
-        let value = context.history.normalized(value, of: key)
+        let history = context.history
+        let value = history.normalized(value, of: key)
         if context.isSuspended { context.reportWorkAfterBackgroundTime("an edit of \(key)") }
-        context.history.recordEdit(key, value: value, durability: durability, incarnation: incarnation, step: context.step)
+        history.recordEdit(key, value: value, durability: durability, incarnation: incarnation, step: context.step, byUser: byUser)
         context.record("history", "edit \(key) = \(Self.show(value))") { hash in
             Self.digest(key, value, tag: 6, into: &hash)
+        }
+        if !byUser, durability == .durable || durability == .requested,
+           let removed = history.receivedRemovedText(value, of: key, incarnation: incarnation) {
+            reportRemovedBeforeSaved(removed.text, from: removed.key, at: removed.step, receivedBy: key)
         }
         onEdit(key, value, durability)
     }
@@ -62,10 +72,16 @@ public final class HistoryRecorder {
     /// checks say which field of which scene went wrong, and name the other scene when one
     /// scene's value shows in another.
     public func edit(changesFrom before: [Observation], to after: [Observation], durability: Durability = .durable) {
+        edit(changesFrom: before, to: after, durability: durability, byUser: false)
+    }
+
+    /// ``edit(changesFrom:to:durability:)``, recording the user's edits with `byUser` (a user
+    /// action's).
+    func edit(changesFrom before: [Observation], to after: [Observation], durability: Durability, byUser: Bool) {
         for observation in after {
             guard let earlier = before.first(where: { $0.key == observation.key }), earlier.value != observation.value
             else { continue }
-            edit(observation.key, value: observation.value, durability: durability)
+            record(observation.key, value: observation.value, durability: durability, byUser: byUser)
         }
     }
 
@@ -73,12 +89,37 @@ public final class HistoryRecorder {
     /// value the user never set in this process does nothing.
     public func acknowledge(_ key: HistoryKey, value: String?) {
         guard context.isAlive(incarnation) else { return }
-        let value = context.history.normalized(value, of: key)
-        if context.history.acknowledge(key, value: value, incarnation: incarnation) {
-            context.record("history", "ack \(key) = \(Self.show(value))") { hash in
-                Self.digest(key, value, tag: 7, into: &hash)
-            }
+        let history = context.history
+        let value = history.normalized(value, of: key)
+        guard let previous = history.acknowledgement(of: key, value: value, incarnation: incarnation) else { return }
+        context.record("history", "ack \(key) = \(Self.show(value))") { hash in
+            Self.digest(key, value, tag: 7, into: &hash)
         }
+        checkMoveOrder(acknowledging: key, previous: previous)
+    }
+
+    /// The order of a move (`EditHistory+Moves.swift`): once the app saved `key` without the
+    /// text the user last gave it, that text must already be saved in another key. If another
+    /// key holds it unsaved, the move went in the wrong order now; if none does yet, the text is
+    /// remembered, in case one receives it later.
+    private func checkMoveOrder(acknowledging key: HistoryKey, previous: Int) {
+        let history = context.history
+        guard let text = history.userTextRemoved(from: key, previous: previous, incarnation: incarnation),
+              !history.isSavedElsewhere(text, than: key)
+        else { return }
+        if let holder = history.unsavedHolder(of: text, other: key) {
+            reportRemovedBeforeSaved(text, from: key, at: context.step, receivedBy: holder)
+        } else {
+            history.remember(.init(text: text, key: key, incarnation: incarnation, step: context.step))
+        }
+    }
+
+    private func reportRemovedBeforeSaved(_ text: String, from source: HistoryKey, at step: Int, receivedBy destination: HistoryKey) {
+        context.report(
+            .removedBeforeSaved,
+            "\(source) held the user's \(Self.show(text)); the app saved \(source) without it at step \(step), before "
+                + "\(destination), which receives it, was saved: a crash in between loses it (save the new place first, then "
+                + "remove it from the old)")
     }
 
     /// Checks that `text`, what the storage of `key` held when this incarnation read it, is a

@@ -31,6 +31,12 @@ final class DeviceInbox {
     /// of a step — and dropped if the process dies first (those edits stay indeterminate).
     var awaitingFlush: [SceneSessionID: Int] = [:]
     var appAwaitingFlush: Int?
+    /// Scenes that entered the background or disconnected during the current step.
+    var backgroundedScenes: Set<SceneSessionID> = []
+    /// The background rule's acknowledgements still to make: for each scene that entered the
+    /// background or disconnected, the last step at which it did. Made, like the inactive rule's,
+    /// once the app holds no extra-time lease, and dropped if the process dies first.
+    var awaitingRestorableSave: [SceneSessionID: Int] = [:]
     /// Scenes that disconnected during the current step: at its end their screens still alive
     /// are watched (``ProcessIncarnation/screensOfDisconnectedScenes``).
     var disconnectedScenes: [SceneSessionID] = []

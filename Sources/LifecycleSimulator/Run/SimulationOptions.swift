@@ -18,7 +18,9 @@ public struct SimulationOptions: Sendable, Hashable {
     /// the app is reported as a ``Violation/Kind/busyLoop`` (a busy app settles in a few dozen).
     public var busyLoopLimit = 10_000
     /// The lesson's rule: edits pending when their scene (or the app) resigns active are
-    /// acknowledged once the app has settled after it.
+    /// acknowledged once the app has settled after it; and iOS's rule for restorable state: a
+    /// scene's restorable edits are acknowledged once the app has settled after the scene
+    /// entered the background or disconnected.
     public var acknowledgesOnInactive = true
     /// Whether to relaunch at the end and check the history (the liveness and loss checks).
     public var performsFinalCheck = true

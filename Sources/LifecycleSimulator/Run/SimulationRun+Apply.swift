@@ -199,7 +199,8 @@ extension SimulationRun {
             let meant = { (observation: Observation) in
                 (observation.key.scene == scene.id || observation.key.scene == nil) && edited.matches(observation.key)
             }
-            current.environment.history.edit(changesFrom: before.filter(meant), to: after.filter(meant), durability: edited.durability)
+            current.environment.history.edit(
+                changesFrom: before.filter(meant), to: after.filter(meant), durability: edited.durability, byUser: true)
         }
     }
 
@@ -225,7 +226,11 @@ extension SimulationRun {
             guard context.isAlive(number) else { return }
             context.recordSceneEvent(id, event)
             if event == .willResignActive { inbox.resignedScenes.insert(id) }
-            if event == .didDisconnect { inbox.disconnectedScenes.append(id) }
+            if event == .didEnterBackground { inbox.backgroundedScenes.insert(id) }
+            if event == .didDisconnect {
+                inbox.disconnectedScenes.append(id)
+                inbox.backgroundedScenes.insert(id)
+            }
         })
     }
 

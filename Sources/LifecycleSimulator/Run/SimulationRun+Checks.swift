@@ -24,14 +24,21 @@ extension SimulationRun {
     /// end of the first step, from the resignation's on, at which the app holds no extra-time
     /// lease (the lease a flush takes while its save is in flight). A death before that leaves
     /// them indeterminate.
+    ///
+    /// The same holds for restorable state at the background (iOS asks for a scene's restoration
+    /// state when it enters the background, and may end the process without a word from then
+    /// on): a scene's restorable edits pending when it entered the background or disconnected
+    /// are acknowledged once that step's saves are over, whether the app saved them in its
+    /// session's payload or in files of its own.
     private func applyInactiveRule(_ current: ProcessIncarnation) {
         if !inbox.resignedScenes.isEmpty || inbox.appResigned {
             for scene in inbox.resignedScenes { inbox.awaitingFlush[scene] = context.step }
             if inbox.appResigned { inbox.appAwaitingFlush = context.step }
         }
-        guard !inbox.awaitingFlush.isEmpty || inbox.appAwaitingFlush != nil,
-              current.runtime.extraTimeLeases.isEmpty
-        else { return }
+        for scene in inbox.backgroundedScenes { inbox.awaitingRestorableSave[scene] = context.step }
+        guard current.runtime.extraTimeLeases.isEmpty else { return }
+        if !inbox.awaitingRestorableSave.isEmpty { applyBackgroundRule(current) }
+        guard !inbox.awaitingFlush.isEmpty || inbox.appAwaitingFlush != nil else { return }
         let scenes = inbox.awaitingFlush
         let app = inbox.appAwaitingFlush
         inbox.awaitingFlush.removeAll()
@@ -41,6 +48,17 @@ extension SimulationRun {
         }
         if !keys.isEmpty {
             context.record("history", "ack by the inactive rule: \(keys.map { $0.description }.joined(separator: ", "))")
+        }
+    }
+
+    /// Acknowledges the restorable edits of the scenes that entered the background or
+    /// disconnected (``applyInactiveRule(_:)``), now that their saves are over.
+    private func applyBackgroundRule(_ current: ProcessIncarnation) {
+        let scenes = inbox.awaitingRestorableSave
+        inbox.awaitingRestorableSave.removeAll()
+        let keys = context.history.acknowledgeRestorable(incarnation: current.number) { scenes[$0] }
+        if !keys.isEmpty {
+            context.record("history", "ack by the background rule: \(keys.map { $0.description }.joined(separator: ", "))")
         }
     }
 

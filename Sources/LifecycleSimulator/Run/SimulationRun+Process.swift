@@ -82,6 +82,7 @@ extension SimulationRun {
         inbox.liveEdits.removeAll(keepingCapacity: true)  // the next incarnation edits as many keys
         inbox.awaitingFlush.removeAll()
         inbox.appAwaitingFlush = nil
+        inbox.awaitingRestorableSave.removeAll()
         inbox.disconnectedScenes.removeAll()
         incarnation.app = app.makeIncarnation(environment)
         incarnation.observers.append(runtime.addApplicationObserver { [context, inbox] event in

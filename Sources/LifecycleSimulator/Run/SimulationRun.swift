@@ -175,6 +175,7 @@ final class SimulationRun {
         context.writesThisStep = 0
         inbox.resignedScenes = []
         inbox.appResigned = false
+        inbox.backgroundedScenes = []
         context.record("step", event.description) { hash in
             hash.combine(byte: 1)
             event.digest(into: &hash)

@@ -60,6 +60,11 @@ public struct Violation: Hashable, Codable, Sendable, CustomStringConvertible {
         /// its storage has not acknowledged writing: a save that failed, is still in flight or
         /// never started is shown as done, and a kill now loses what the user was told is safe.
         public static let shownSavedNotWritten = Kind(rawValue: "shown saved, not written")
+        /// The app moved a text the user gave one value into another (a draft into an item, a
+        /// composed message into an outbox) and saved its removal from the first before the
+        /// second held it durably: for a moment no store holds it, and a crash then loses it.
+        /// Found without a crash, from the order of the saves (`EditHistory+Moves.swift`).
+        public static let removedBeforeSaved = Kind(rawValue: "removed before saved elsewhere")
         /// Tracked work waited on something the simulator does not control.
         public static let escapedWork = Kind(rawValue: "escaped work")
         /// The app kept itself busy without time passing: within one settling of the device, more
@@ -76,7 +81,7 @@ public struct Violation: Hashable, Codable, Sendable, CustomStringConvertible {
         package static let builtIn: [Kind] = [
             .lostAcknowledgedEdit, .phantomData, .crossSceneLeak, .lostLiveEdit, .appCrash, .secretLeak,
             .workAfterBackgroundTimeEnded, .lockHeldIntoSuspension, .backgroundTimeOverran, .busyLoop, .screenOutlivedScene,
-            .screenSharedByScenes, .editOnlyInScreen, .shownSavedNotWritten, .escapedWork, .illegalEvent,
+            .screenSharedByScenes, .editOnlyInScreen, .shownSavedNotWritten, .removedBeforeSaved, .escapedWork, .illegalEvent,
         ]
 
         /// The kind of a broken app invariant named `name`.

@@ -28,15 +28,19 @@ final class ItemsTable {
     /// Whether the table can be read and written.
     var isAvailable: Bool { database != nil }
 
-    /// The items of `list`, oldest first (none if they cannot be read): read once, then kept up
-    /// to date by ``add(_:to:)``, so every window showing the list shows the same items.
-    func items(in list: String) -> [String] {
+    /// The items of `list`, oldest first, or `nil` while they cannot be read (the database is
+    /// suspended in the background, or failing): read once, then kept up to date by
+    /// ``add(_:to:)``, so every window showing the list shows the same items. A failed read is
+    /// not remembered, and never taken for an empty list: the next call reads again.
+    func items(in list: String) -> [String]? {
         if let cached = cache[list] { return cached }
-        let read = (try? database?.fetchAll("SELECT text FROM item WHERE list = ? ORDER BY id", [list]) { row throws(SQLiteError) in
-            try row.decode(String.self, at: 0)
-        }) ?? []
+        guard let database,
+              let read = try? database.fetchAll("SELECT text FROM item WHERE list = ? ORDER BY id", [list], { row throws(SQLiteError) in
+                  try row.decode(String.self, at: 0)
+              })
+        else { return nil }
         // What the list's screen will show, checked by a simulation against what was saved.
-        database?.recordRead(of: HistoryName("items:\(list)"), as: read)
+        database.recordRead(of: HistoryName("items:\(list)"), as: read)
         cache[list] = read
         return read
     }
@@ -44,8 +48,8 @@ final class ItemsTable {
     /// Adds `text` to `list` in one transaction; returns the list's items after it, or `nil` if
     /// it could not be saved (nothing changed then).
     func add(_ text: String, to list: String) -> [String]? {
-        guard let database else { return nil }
-        let updated = items(in: list) + [text]
+        guard let database, let items = items(in: list) else { return nil }
+        let updated = items + [text]
         do {
             try database.transaction { db in
                 try db.execute("INSERT INTO item (list, text) VALUES (?, ?)", [list, text])

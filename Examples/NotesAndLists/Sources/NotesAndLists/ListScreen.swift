@@ -9,14 +9,15 @@ import Lifecycle
 public final class ListScreen: VisibleValues {
     /// The list shown.
     public let list: String
-    /// The list's items, oldest first.
-    public var items: [String] { table.items(in: list) }
+    /// The list's items, oldest first, or `nil` while they cannot be read.
+    public var items: [String]? { table.items(in: list) }
     private let draft: PersistentValue<String>
     private let table: ItemsTable
     private unowned let window: Window
     /// What was typed and not handed to the draft yet (only with the planted bug).
     private var heldText: String?
     private let holdsDraftUntilBackground: Bool
+    private let clearsDraftFirst: Bool
 
     init(list: String, draft: PersistentValue<String>, table: ItemsTable, window: Window, bugs: Set<NotesBug>, screens: ScreenRegistry?) {
         self.list = list
@@ -24,6 +25,7 @@ public final class ListScreen: VisibleValues {
         self.table = table
         self.window = window
         self.holdsDraftUntilBackground = bugs.contains(.draftSavedOnlyOnBackground)
+        self.clearsDraftFirst = bugs.contains(.draftClearedBeforeItemSaved)
         screens?.register(self, in: window.id)
     }
 
@@ -44,10 +46,19 @@ public final class ListScreen: VisibleValues {
     }
 
     /// Adds the draft to the list as an item and clears the draft (nothing for an empty draft or
-    /// a failed save, which keeps the draft).
+    /// a failed save, which keeps the draft): the item is stored first, so the text is always
+    /// in one file or the other.
     public func addItem() {
         let item = text
-        guard isEditable, !item.isEmpty, table.add(item, to: list) != nil else { return }
+        guard isEditable, !item.isEmpty else { return }
+        if clearsDraftFirst {
+            heldText = nil
+            draft.value = ""
+            draft.flush()
+            _ = table.add(item, to: list)
+            return
+        }
+        guard table.add(item, to: list) != nil else { return }
         heldText = nil
         draft.value = ""
     }
@@ -68,7 +79,8 @@ public final class ListScreen: VisibleValues {
     /// What the screen shows: the items and, once read, the draft the user types into, over what
     /// the draft's `PersistentValue` holds.
     public var visibleValues: [VisibleValue] {
-        var values = [VisibleValue("items:\(list)", showing: items)]
+        var values: [VisibleValue] = []
+        if let items { values.append(VisibleValue("items:\(list)", showing: items)) }   // nothing shown while unreadable
         if draft.isHydrated { values.append(VisibleValue("draft", scene: window.id, showing: text, heldByModel: draft.value)) }
         return values
     }

@@ -55,7 +55,7 @@ public final class Window: SceneDelegate, VisibleValues {
     public func sceneDidEnterBackground(_ scene: LifecycleScene) {
         if case .list(let screen) = screen { screen.windowDidEnterBackground() }
         draft.flush(extendingWith: app.environment.runtime)
-        saveState()
+        if !app.bugs.contains(.windowStateSavedOnlyOnDisconnect) { saveState() }
     }
 
     public func sceneDidDisconnect(_ scene: LifecycleScene) {

@@ -30,6 +30,26 @@ struct NotesAndListsSimulationTests {
         #expect(failure.events.count <= 10)
     }
 
+    /// Two bugs of kinds a crash alone finds late or never: the text moved from the draft into
+    /// the items in the wrong order (no crash needed: the order of the saves shows it), and a
+    /// window's state saved only when it disconnects (iOS's rule: by the time a scene is in the
+    /// background, its restorable state must be saved).
+    @Test(
+        "a move saved in the wrong order and window state saved only on disconnect are found and shrunk",
+        arguments: [
+            (NotesBug.draftClearedBeforeItemSaved, Violation.Kind.removedBeforeSaved),
+            (.windowStateSavedOnlyOnDisconnect, .lostAcknowledgedEdit),
+        ])
+    func findsOtherKinds(bug: NotesBug, kind: Violation.Kind) async throws {
+        var summary: ExplorationSummary?
+        await withKnownIssue {
+            summary = await expectNoLifecycleViolations(in: NotesApp.simulated(bugs: [bug]), schedules: 100)
+        }
+        let failure = try #require(summary?.failure)
+        #expect(failure.violation.kind == kind, "\(failure.violation)")
+        #expect(failure.events.count <= 10, "\(failure.events)")
+    }
+
     @Test("the repro of the lost draft replays clean on the app as it ships")
     func lostDraftStaysFixed() async throws {
         try await expectReproPasses("Repros/lost-draft.json", in: NotesApp.simulated())
