@@ -26,6 +26,34 @@ struct ExampleFiles: Sendable {
 
     let fileSystem: any FileSystem
     let logger: LifelineLogger
+    /// The saves that failed, tried again until they succeed (`nil` in the copy they write with).
+    private(set) var pending: ExamplePendingWrites?
+
+    /// Files on `fileSystem` whose failed saves are tried again on `clock`.
+    @MainActor
+    init(fileSystem: any FileSystem, logger: LifelineLogger, clock: any LifelineClock) {
+        self.fileSystem = fileSystem
+        self.logger = logger
+        pending = ExamplePendingWrites(clock: clock, files: ExampleFiles(fileSystem: fileSystem, logger: logger))
+    }
+
+    private init(fileSystem: any FileSystem, logger: LifelineLogger) {
+        self.fileSystem = fileSystem
+        self.logger = logger
+    }
+
+    /// Saves `text` durably to `location` and runs `onSaved` once it is written: now, or once a
+    /// later try succeeds (the save is kept and tried again if it fails). A later save of the
+    /// same file replaces one still waiting.
+    @MainActor
+    func save(_ text: String, to location: Location, then onSaved: @escaping @MainActor () -> Void) {
+        if write(text, to: location) {
+            pending?.drop(location.path)
+            onSaved()
+        } else {
+            pending?.add(.init(text: text, location: location, onSaved: onSaved))
+        }
+    }
 
     /// Writes `text` durably to `path`; returns whether every step succeeded.
     @discardableResult
@@ -68,9 +96,12 @@ struct ExampleFiles: Sendable {
         }
     }
 
-    /// Reads the text at `path`: `nil` if there is none, or if it fails its checksum (then the
-    /// file is moved aside to `path.corrupt`, never overwritten in place).
+    /// Reads the text at `path` (or the text a failed save still has to write there): `nil` if
+    /// there is none, or if it fails its checksum (then the file is moved aside to
+    /// `path.corrupt`, never overwritten in place).
+    @MainActor
     func read(_ path: String) -> String? {
+        if let waiting = pending?.text(at: path) { return waiting }
         let data: Data
         do {
             data = try fileSystem.readFile(at: path)

@@ -87,10 +87,12 @@ final class ExampleSceneController: SceneDelegate {
 
     func sceneWillResignActive(_ scene: LifecycleScene) {
         note.flushOnInactive()
+        library.files.pending?.writeAll()
     }
 
     func sceneDidEnterBackground(_ scene: LifecycleScene) {
         note.flushOnInactive()
+        library.files.pending?.writeAll()
         library.scheduleRefresh()
     }
 

@@ -51,9 +51,7 @@ final class ExampleCatalogue {
         } else {
             books = Self.initial
             history.edit(Self.key, value: encodedIDs)
-            if files.write(Self.initialText, to: Self.location) {
-                history.acknowledge(Self.key, value: encodedIDs)
-            }
+            save(Self.initial)
         }
         let actions = waiting
         waiting = []
@@ -70,9 +68,15 @@ final class ExampleCatalogue {
         guard var current = books, current[id] != nil else { return }
         current[id] = nil
         books = current
-        let value = encodedIDs
-        history.edit(Self.key, value: value)
-        if files.write(Self.encode(current), to: Self.location) { history.acknowledge(Self.key, value: value) }
+        history.edit(Self.key, value: encodedIDs)
+        save(current)
+    }
+
+    /// Saves `books`, the catalogue as it is now (acknowledged once written).
+    private func save(_ books: [String: Int]) {
+        files.save(Self.encode(books), to: Self.location) { [history, value = encodedIDs] in
+            history.acknowledge(Self.key, value: value)
+        }
     }
 
     /// The file text of ``initial``, built once: every first launch writes it.
@@ -198,7 +202,7 @@ final class ExampleBasket {
     private func save() {
         let current = value
         history.edit(Self.key, value: current)
-        if files.write(current ?? "", to: Self.location) { history.acknowledge(Self.key, value: current) }
+        files.save(current ?? "", to: Self.location) { [history] in history.acknowledge(Self.key, value: current) }
     }
 }
 
@@ -291,12 +295,16 @@ final class ExampleNote {
             guard isHydrated, isDirty else { return }
         }
         let value = text
-        let saved = bugs.contains(.noteWrittenInPlace)
-            ? files.writeInPlace(value ?? "", to: location) : files.write(value ?? "", to: location)
-        if saved {
-            isDirty = false
-            history.acknowledge(key, value: value)
+        guard !bugs.contains(.noteWrittenInPlace) else {
+            if files.writeInPlace(value ?? "", to: location) {
+                isDirty = false
+                history.acknowledge(key, value: value)
+            }
+            return
         }
+        // Handed over: a save that fails is kept and written later, even after the window closed.
+        isDirty = false
+        files.save(value ?? "", to: location) { [history, key] in history.acknowledge(key, value: value) }
     }
 }
 

@@ -62,7 +62,8 @@ public final class LibraryExample: ApplicationDelegate {
         self.environment = environment
         self.bugs = bugs
         self.sharedSelection = SharedSelection(screen: screen)
-        self.files = ExampleFiles(fileSystem: environment.fileSystem, logger: environment.logger.category("storage"))
+        self.files = ExampleFiles(
+            fileSystem: environment.fileSystem, logger: environment.logger.category("storage"), clock: environment.clock)
         self.server = environment.remoteService("library server")
         self.catalogue = ExampleCatalogue(files: files, history: environment.history, screen: screen)
         self.basket = ExampleBasket(files: files, history: environment.history, screen: screen)
@@ -83,7 +84,12 @@ public final class LibraryExample: ApplicationDelegate {
         if bugs.contains(.basketBeforeCatalogue) {
             basket.hydrate(prices: catalogue.books)
         } else {
-            catalogue.whenLoaded { [unowned self] in basket.hydrate(prices: catalogue.books) }
+            // `weak`: the catalogue's load is a task, which can finish after a killed process's
+            // composition root is gone (the simulator lets a dead process's tasks unwind).
+            catalogue.whenLoaded { [weak self] in
+                guard let self else { return }
+                basket.hydrate(prices: catalogue.books)
+            }
         }
     }
 
@@ -153,7 +159,7 @@ public final class LibraryExample: ApplicationDelegate {
     private func savePreferences(_ updated: [String: String]) {
         preferences = updated
         environment.history.edit(Self.userKey, value: updated["user"])
-        if files.write(Self.encodePreferences(updated), to: Self.preferencesLocation) {
+        files.save(Self.encodePreferences(updated), to: Self.preferencesLocation) { [environment] in
             environment.history.acknowledge(Self.userKey, value: updated["user"])
         }
     }

@@ -80,7 +80,7 @@ struct NoteDraftTests {
         #expect(draft.saveState == .saved)
     }
 
-    @Test("a failed write shows the failure, keeps the text and retries until it succeeds")
+    @Test("a failed write shows the failure, keeps the text and retries, backing off, until it succeeds")
     func failureIsShownAndRetried() async throws {
         let draft = makeDraft()
         await draft.hydrate()
@@ -99,6 +99,8 @@ struct NoteDraftTests {
         }
         fileSystem.failsWrites = false
         clock.advance(by: .seconds(1))
+        #expect(draft.saveState != .saved, "the next try comes 4 s after the third failure (at 3.3 s)")
+        clock.advance(by: .seconds(3))
         #expect(draft.saveState == .saved)
         #expect(try stored() == "unsaved thought")
     }

@@ -14,6 +14,8 @@ final class RecordingStorage: ValueStorage {
     var saves: [Cart] = []
     var loadError: ValueStorageError?
     var failuresLeft = 0
+    /// What a failing save throws: by default the disk full, before anything was written.
+    var failure = ValueStorageError.store(.write(DurableWriteError(step: .writeTemporary, path: "/cart", cause: .noSpace("/cart"))))
 
     init(stored: Cart? = nil) {
         self.stored = stored
@@ -27,7 +29,7 @@ final class RecordingStorage: ValueStorage {
     func save(_ value: Cart) async throws(ValueStorageError) {
         if failuresLeft > 0 {
             failuresLeft -= 1
-            throw .store(.write(DurableWriteError(step: .writeTemporary, path: "/cart", cause: .noSpace("/cart"))))
+            throw failure
         }
         saves.append(value)
         stored = value
@@ -194,6 +196,50 @@ struct PersistentValueTests {
         clock.advance(by: .milliseconds(300))
         #expect(storage.saves == [Cart(lines: ["secret pizza", "more"])])
         #expect(cart.saveState == .saved(generation: 2))
+    }
+
+    @Test("a save that failed for a cause that may pass is tried again on its own: after 1 s, 2 s, 4 s, until it succeeds")
+    func retriedAfterBackoff() async {
+        let storage = RecordingStorage()
+        storage.failuresLeft = 3
+        let cart = make(storage)
+        await cart.hydrate()
+        cart.value.lines = ["pizza"]
+        clock.advance(by: .milliseconds(300))           // the debounced save fails
+        #expect(cart.saveAttempts == 1)
+        clock.advance(by: .milliseconds(999))
+        #expect(cart.saveAttempts == 1)
+        clock.advance(by: .milliseconds(1))             // 1 s after the first failure
+        #expect(cart.saveAttempts == 2)
+        clock.advance(by: .seconds(2))                  // 2 s after the second
+        #expect(cart.saveAttempts == 3)
+        clock.advance(by: .seconds(4))                  // 4 s after the third: it succeeds
+        #expect(cart.saveAttempts == 4)
+        #expect(storage.saves == [Cart(lines: ["pizza"])])
+        #expect(cart.saveState == .saved(generation: 1))
+        clock.advance(by: .seconds(60))
+        #expect(cart.saveAttempts == 4, "nothing left to retry")
+    }
+
+    @Test("a value that cannot be stored is not tried again on its own; without a backoff nothing is")
+    func notRetriedWhenItCannotPass() async {
+        let storage = RecordingStorage()
+        storage.failuresLeft = 1
+        storage.failure = .store(.tooLarge(bytes: 10, limit: 1))
+        let cart = make(storage)
+        await cart.hydrate()
+        cart.value.lines = ["pizza"]
+        clock.advance(by: .seconds(30))
+        #expect(cart.saveAttempts == 1)
+        let noRetry = RecordingStorage()
+        noRetry.failuresLeft = 1
+        let manual = PersistentValue(initialValue: Cart(), storage: noRetry, clock: clock, scope: scope, name: "cart", retry: nil)
+        await manual.hydrate()
+        manual.value.lines = ["cola"]
+        clock.advance(by: .seconds(30))
+        #expect(manual.saveAttempts == 1)
+        manual.flush()
+        #expect(noRetry.saves == [Cart(lines: ["cola"])], "the next flush still saves")
     }
 
     @Test("a scene resigning active flushes at once; background flushes again if needed")

@@ -15,6 +15,8 @@ final class ComposerApp {
         var clearsDraftBeforeOutboxIsSaved = false
         /// A window saves its tab when it disconnects, not when it enters the background.
         var savesTabOnlyOnDisconnect = false
+        /// Sending clears the draft even when the outbox could not be saved.
+        var clearsDraftWhenOutboxFails = false
     }
 
     let environment: SimulationEnvironment
@@ -113,7 +115,7 @@ final class ComposerWindow: SceneDelegate, VisibleValues {
             _ = app.environment.clock.schedule(after: .milliseconds(100)) { [app] in _ = app.send(message) }
             return
         }
-        guard app.send(message) else { return }
+        guard app.send(message) || app.bugs.clearsDraftWhenOutboxFails else { return }
         draft.value = ""
     }
 

@@ -36,7 +36,11 @@ struct ScreenReleaseTests {
         #expect(violation.message.hasPrefix("scene S2 registered scene S1's ListModel as its own"), "\(violation.message)")
         let explored = await Explorer(simulator: Simulator(app: WindowScreenApp.app(keepsClosedWindows: false, sharesOneList: true)))
             .explore(seed: 1, schedules: 100)
-        #expect(explored.failure?.violation.kind == .screenSharedByScenes)
+        // The shared model is also kept by the other scene once one disconnects: whichever the
+        // first failing schedule meets first, the report names the model.
+        let found = try #require(explored.failure?.violation)
+        #expect([.screenSharedByScenes, .screenOutlivedScene].contains(found.kind), "\(found)")
+        #expect(found.message.contains("ListModel"), "\(found.message)")
         let own = try await Simulator(app: WindowScreenApp.app(keepsClosedWindows: false)).replay(schedule)
         #expect(own.passed, "\(own.violation?.description ?? "")")
     }

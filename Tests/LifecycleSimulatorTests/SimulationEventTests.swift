@@ -17,6 +17,7 @@ struct SimulationEventTests {
         .expireBackgroundTask(identifier: "refresh"), .expireExtraTime, .silentPush,
         .advance(milliseconds: 300), .clockJump(hours: 2), .corruptFile(seed: 6),
         .serviceDown(service: "remote catalogue", failing: .noAnswer), .serviceUp(service: "remote catalogue"),
+        .diskFull, .diskFreed,
     ]
 
     @Test("every event survives a JSON round trip")

@@ -141,6 +141,7 @@ public final class DocumentStore<Value: Codable & Sendable> {
             try file.replace(with: data, keepingBackup: keepsBackup && primaryIsKnownGood)
         } catch {
             logger.error("Saving \(name, privacy: .public) failed: \(error.description, privacy: .public)")
+            if error.previousContentsIntact { history.didFailToSave(value) }
             throw .write(error)
         }
         primaryIsKnownGood = true

@@ -37,6 +37,13 @@ struct HistoryReporter {
         for (key, text) in entries(of: value) { history.didSave(key, text: text) }
     }
 
+    /// The save of `value` failed and left the stored value as it was.
+    @MainActor
+    func didFailToSave<Value>(_ value: Value) {
+        guard let history else { return }
+        for (key, text) in entries(of: value) { history.didFailToSave(key, text: text) }
+    }
+
     /// `value` is what the storage held when the value was read.
     @MainActor
     func didLoad<Value>(_ value: Value) {

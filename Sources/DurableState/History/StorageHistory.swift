@@ -36,6 +36,11 @@ public protocol StorageHistory: AnyObject, Sendable {
     /// process never recorded does nothing.
     func didSave(_ key: HistoryName, text: String?)
 
+    /// Records that the save of `text` of `key` failed and left the stored value as it was (the
+    /// disk full, say): the app may keep showing `text` and save it later, or go back to the
+    /// value before, so the screen need not show `text` from now on; the edit stays unsaved.
+    func didFailToSave(_ key: HistoryName, text: String?)
+
     /// Records what `key` shows when nothing is stored (the primitive's default value): the
     /// history treats that text as nothing, so a screen showing the default before any edit is
     /// not a phantom.
@@ -46,4 +51,9 @@ public protocol StorageHistory: AnyObject, Sendable {
     /// a value lost in an earlier process is found even when no screen shows it. A value this
     /// process already edited is not checked (what it read is no longer what the user sees).
     func didLoad(_ key: HistoryName, text: String?)
+}
+
+extension StorageHistory {
+    /// Does nothing: a history that does not follow failed saves.
+    public func didFailToSave(_ key: HistoryName, text: String?) {}
 }

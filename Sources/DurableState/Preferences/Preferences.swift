@@ -137,7 +137,12 @@ public final class Preferences {
     /// Saves `updated`, whose change shows `value` under `reporter`'s name.
     private func commit<Value>(_ updated: [String: String], reporting value: Value, to reporter: HistoryReporter) throws(DurableStoreError) {
         reporter.willSave(value)
-        try store.save(updated)
+        do {
+            try store.save(updated)
+        } catch {
+            if error.leftStoredValueUnchanged { reporter.didFailToSave(value) }
+            throw error
+        }
         entries = updated
         reporter.didSave(value)
     }

@@ -31,7 +31,7 @@ extension Database {
         if sqlite3_get_autocommit(handle) == 0 {
             changesInTransaction.append(change)
         } else {
-            reportChanges([change], saved: false)
+            reportChanges([change], as: .aboutToBeWritten)
             changesAwaitingStatement.append(change)
         }
     }
@@ -56,7 +56,7 @@ extension Database {
         connection.preconditionOwned("recordRead(of:as:)", isolation: isolation)
         guard let storageHistory else { return }
         let text = HistoryText.of(value())
-        // Safe: as in `reportChanges(_:saved:)`.
+        // Safe: as in `reportChanges(_:as:)`.
         MainActor.assumeIsolated { storageHistory.didLoad(key, text: text) }
     }
 
@@ -64,20 +64,30 @@ extension Database {
     func acknowledgeChangesAwaitingStatement() {
         let changes = changesAwaitingStatement
         changesAwaitingStatement.removeAll()
-        reportChanges(changes, saved: true)
+        reportChanges(changes, as: .saved)
     }
 
-    /// Reports `changes` to the history: as edits about to be written, or (`saved`) as saved.
-    func reportChanges(_ changes: [(key: HistoryName, text: String?)], saved: Bool) {
+    /// What became of named changes, for ``reportChanges(_:as:)``.
+    enum ChangeReport {
+        /// About to be written (the commit starts).
+        case aboutToBeWritten
+        /// Written (the commit returned).
+        case saved
+        /// Not written (the commit failed and was rolled back).
+        case failed
+    }
+
+    /// Reports `changes` to the history as `report` says.
+    func reportChanges(_ changes: [(key: HistoryName, text: String?)], as report: ChangeReport) {
         guard let storageHistory else { return }
         // Safe: `storageHistory` is set only for a connection confined to the main actor, and
         // every caller runs on the connection's actor (checked at the entry points).
         MainActor.assumeIsolated {
             for change in changes {
-                if saved {
-                    storageHistory.didSave(change.key, text: change.text)
-                } else {
-                    storageHistory.willSave(change.key, text: change.text, durability: .durable)
+                switch report {
+                case .aboutToBeWritten: storageHistory.willSave(change.key, text: change.text, durability: .durable)
+                case .saved: storageHistory.didSave(change.key, text: change.text)
+                case .failed: storageHistory.didFailToSave(change.key, text: change.text)
                 }
             }
         }

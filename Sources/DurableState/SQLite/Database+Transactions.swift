@@ -97,15 +97,16 @@ extension Database {
         // The changes become edits before the commit (a death during it leaves them
         // indeterminate) and are acknowledged once it returned.
         let changes = scope.isSavepoint ? [] : changesInTransaction
-        if !changes.isEmpty { reportChanges(changes, saved: false) }
+        if !changes.isEmpty { reportChanges(changes, as: .aboutToBeWritten) }
         do throws(SQLiteError) {
             try runUnchecked(sql, handle)
         } catch {
             rollback(scope)
+            if !changes.isEmpty { reportChanges(changes, as: .failed) }
             throw error
         }
         if !scope.isSavepoint { changesInTransaction.removeAll() }
-        if !changes.isEmpty { reportChanges(changes, saved: true) }
+        if !changes.isEmpty { reportChanges(changes, as: .saved) }
     }
 
     /// Rolls back, unless a suspension or SQLite itself already did; the changes named inside

@@ -16,6 +16,13 @@ public enum DurableStoreError: Error, Equatable, Sendable, CustomStringConvertib
     /// The durable replace failed; see ``DurableWriteError`` for what is left.
     case write(DurableWriteError)
 
+    /// Whether the stored value is as it was before the save: true but for a write whose new
+    /// contents were already in place when it failed (``DurableWriteError/previousContentsIntact``).
+    public var leftStoredValueUnchanged: Bool {
+        if case .write(let write) = self { return write.previousContentsIntact }
+        return true
+    }
+
     public var description: String {
         switch self {
         case let .encodingFailed(type, reason): "Could not encode a \(type) (\(reason)); nothing was written."

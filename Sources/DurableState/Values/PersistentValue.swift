@@ -22,7 +22,10 @@ import Lifecycle
 ///   is in flight at a time, and changes made meanwhile are saved right after it.
 /// - **Observable outcome**: ``saveState`` (and ``addSaveStateObserver(_:)``) says idle, pending,
 ///   saving, saved(generation) or failed; a failure is logged without the value and retried on the
-///   next change or flush.
+///   next change or flush, and, when its cause may pass (no space left, a file that cannot be
+///   read now, a service that did not answer: ``ValueStorageError/mayPass``), on its own after
+///   `retry`'s backoff (1 s, doubling, at most a minute by default), so an edit made while the
+///   disk was full is saved once it has room, with no other change.
 /// - **History**: on a simulated device (``StorageHistory``) every change of ``value`` is recorded
 ///   as the user's edit and acknowledged when ``saveState`` says saved, and what ``hydrate()``
 ///   loaded is checked against the history (even when no screen shows it), under `name` unless
@@ -63,6 +66,13 @@ public final class PersistentValue<Value: Sendable> {
     private var current: Value
     /// The debounce timer; non-nil only while a change waits for it.
     private var debounceTimer: ScheduledAction?
+    /// How long to wait before saving again after failed saves, by how many failed in a row;
+    /// `nil`: only the next change or flush saves again.
+    private let retry: RetryBackoff?
+    /// Saves that failed in a row, since the last that succeeded.
+    private var failuresInARow = 0
+    /// The retry timer; non-nil only while a failed save waits for it.
+    private var retryTimer: ScheduledAction?
     /// True while a storage save is in flight; no second one starts until it ends.
     private var isSaving = false
     /// Set when a save was asked for while another was in flight: start one as soon as it ends.
@@ -81,10 +91,12 @@ public final class PersistentValue<Value: Sendable> {
         scope: TaskScope,
         name: String,
         debounce: Duration = .milliseconds(300),
+        retry: RetryBackoff? = PersistentValue.defaultRetry,
         logger: LifelineLogger = .disabled,
         history: HistoryRecording = .automatic
     ) {
         self.current = initialValue
+        self.retry = retry
         self.storage = storage
         self.clock = clock
         self.scope = scope
@@ -93,6 +105,12 @@ public final class PersistentValue<Value: Sendable> {
         self.logger = logger.category("persistent-value")
         self.history = history.reporter(name: HistoryName(name), durability: .durable, fallback: storage.storageHistory)
         self.history.setDefault(initialValue)
+    }
+
+    /// The retry after failed saves by default: 1 s after the first, doubling, at most a minute
+    /// (an app left open on a full disk tries about once a minute, not once a second).
+    public nonisolated static var defaultRetry: RetryBackoff {
+        RetryBackoff(initial: .seconds(1), multiplier: 2, maximum: .seconds(60))
     }
 
     /// The current value. Setting it counts a change and (once hydrated) schedules the debounced save.
@@ -179,10 +197,12 @@ public final class PersistentValue<Value: Sendable> {
         }
     }
 
-    /// The one save path, for the debounce and the flush alike.
+    /// The one save path, for the debounce, the flush and the retry alike.
     private func save() {
         debounceTimer?.cancel()
         debounceTimer = nil
+        retryTimer?.cancel()
+        retryTimer = nil
         guard isHydrated, hasUnsavedChanges else {
             completeWaiters()
             return
@@ -210,8 +230,18 @@ public final class PersistentValue<Value: Sendable> {
     private func didSave(_ generation: Int, _ snapshot: Value, error: ValueStorageError?) {
         isSaving = false
         if let error {
-            logger.error("Saving '\(name, privacy: .public)' failed; the next change retries: \(error.description, privacy: .public)")
+            failuresInARow += 1
+            let retryDelay = error.mayPass ? retry?.delay(afterFailures: failuresInARow) : nil
+            let when = retryDelay.map { "retrying in \($0)" } ?? "the next change retries"
+            logger.error("Saving '\(name, privacy: .public)' failed; \(when, privacy: .public): \(error.description, privacy: .public)")
+            if error.leftStoredValueUnchanged { history.didFailToSave(snapshot) }
             setState(.failed(error))
+            if let retryDelay, !saveAgainWhenDone {
+                retryTimer = clock.schedule(after: retryDelay) { [weak self] in
+                    self?.retryTimer = nil
+                    self?.save()
+                }
+            }
             let waiters = flushWaiters
             flushWaiters.removeAll()
             for waiter in waiters { waiter.completion(saveState) }
@@ -221,6 +251,7 @@ public final class PersistentValue<Value: Sendable> {
             }
             return
         }
+        failuresInARow = 0
         savedGeneration = max(savedGeneration, generation)
         if saveAgainWhenDone {
             saveAgainWhenDone = false

@@ -8,6 +8,30 @@ public enum ValueStorageError: Error, Equatable, Sendable, CustomStringConvertib
     /// The remote service failed.
     case remote(RemoteRecordError)
 
+    /// Whether the same save may succeed later with nothing else changed: the disk had no room
+    /// or failed, a file could not be read or replaced now, the service did not answer. Not so
+    /// for a value that cannot be stored at all (it does not encode, is too large or sensitive),
+    /// a corrupt file in the way or a request the service refused.
+    public var mayPass: Bool {
+        switch self {
+        case .store(.encodingFailed), .store(.tooLarge), .store(.sensitiveValue), .store(.corruptFileInTheWay),
+             .remote(.rejected):
+            false
+        case .store, .unreadable, .remote: true
+        }
+    }
+
+    /// Whether the stored value is as it was before the save: a local store's failure that left
+    /// it (``DurableStoreError/leftStoredValueUnchanged``), a file that could not be read. Not
+    /// known of a remote service's failure (the request may have been applied).
+    public var leftStoredValueUnchanged: Bool {
+        switch self {
+        case .store(let error): error.leftStoredValueUnchanged
+        case .unreadable: true
+        case .remote: false
+        }
+    }
+
     public var description: String {
         switch self {
         case .store(let error): error.description

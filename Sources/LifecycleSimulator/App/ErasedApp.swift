@@ -33,6 +33,8 @@ struct ErasedApp {
     let hasUniqueActionNames: Bool
     /// ``SimulatedApp/historyFromStorage``.
     let historyFromStorage: Bool
+    /// ``SimulatedApp/offDeviceDirectories``.
+    let offDeviceDirectories: [String]
 
     init<Incarnation: AnyObject>(_ app: SimulatedApp<Incarnation>) {
         name = app.name
@@ -90,6 +92,7 @@ struct ErasedApp {
         variants = app.variants
         hasUniqueActionNames = Set(app.actions.map(\.name)).count == app.actions.count
         historyFromStorage = app.historyFromStorage
+        offDeviceDirectories = app.offDeviceDirectories
     }
 
     func action(named name: String) -> Action? {

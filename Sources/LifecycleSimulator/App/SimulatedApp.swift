@@ -52,6 +52,10 @@ public struct SimulatedApp<Incarnation: AnyObject>: Sendable {
     /// ``HistoryRecorder`` as their `StorageHistory`). Turn it off for an app that records its
     /// whole history by hand, whose keys the primitives' reports would duplicate.
     public var historyFromStorage = true
+    /// Directories of the simulated disk that stand for storage off the device — the files of a
+    /// service simulated in-process, such as a server's records — which the device's storage
+    /// faults (``SimulationEvent/diskFull``) do not reach. The keychain is always off them.
+    public var offDeviceDirectories: [String] = []
     /// Configurations of the app that runs spread over (a backend, a feature flag), by name: each
     /// run uses the one its seed draws (a stream of its own, so a replay with the seed gets the
     /// same one), named in its trace and in a failure's report; the composition root reads it

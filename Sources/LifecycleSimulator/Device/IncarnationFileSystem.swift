@@ -41,15 +41,18 @@ struct IncarnationFileSystem: FileSystem {
             context.offMainAccesses.append("storage \(operation.named(bytes: bytes)) \(shown) from another thread")
             throw .fenced(shown)
         }
-        let isolated: @MainActor (RunContext, StorageOperation, Int?, String, String?, Int) -> Bool = {
+        typealias Admit = (RunContext, StorageOperation, Int?, String, String?, Int) -> StorageOperation.Admission
+        let isolated: @MainActor (RunContext, StorageOperation, Int?, String, String?, Int) -> StorageOperation.Admission = {
             $0.admitStorage($1, bytes: $2, path: $3, renamedTo: $4, incarnation: $5)
         }
         // Safe because: we are on the main queue (checked above), where the main actor's work
         // runs; this is `MainActor.assumeIsolated` without a closure context allocated per call
         // (the closure captures nothing; every storage call of the app comes through here).
-        let admission = unsafeBitCast(isolated, to: ((RunContext, StorageOperation, Int?, String, String?, Int) -> Bool).self)
-        guard admission(context, operation, bytes, path, destination, incarnation) else {
-            throw .fenced(StorageOperation.shownPath(path, renamedTo: destination))
+        let admission = unsafeBitCast(isolated, to: Admit.self)
+        switch admission(context, operation, bytes, path, destination, incarnation) {
+        case .admitted: return
+        case .fenced: throw .fenced(StorageOperation.shownPath(path, renamedTo: destination))
+        case .noSpace: throw .noSpace(path)
         }
     }
 

@@ -70,14 +70,23 @@ final class RunContext {
     private(set) var remoteServices: [String] = []
     /// The services down now, and how they fail (``SimulationEvent/serviceDown(service:failing:)``).
     private(set) var outages: [String: ServiceOutage] = [:]
+    /// Whether the device's storage is full (``SimulationEvent/diskFull``): the app's calls that
+    /// need space fail with `FileSystemError.noSpace`, but in ``offDeviceDirectories``.
+    private(set) var isDiskFull = false
+    /// Directories the storage faults do not reach: the keychain (the system keeps room for it)
+    /// and the app's ``SimulatedApp/offDeviceDirectories``.
+    let offDeviceDirectories: [String]
+    /// When the storage last got room again after being full (`nil` if it never was).
+    private(set) var diskFreedAt: LifelineInstant?
     /// When the last request that got no answer reaches the platform's request timeout
     /// (``SimulatedRemoteService/requestTimeout``): the faults' effects last until then.
     private(set) var unansweredUntil: LifelineInstant = .zero
 
     init(
         canaries: [String], keepsTrace: Bool, seed: UInt64 = 0, latency: LatencyModel = .none, latencySeed: UInt64 = 0,
-        recordsDurableOperations: Bool = false
+        recordsDurableOperations: Bool = false, offDeviceDirectories: [String] = [SimulatedSecretStore.directory]
     ) {
+        self.offDeviceDirectories = offDeviceDirectories.map(DiskPath.normalized)
         self.seed = seed
         self.recordsDurableOperations = recordsDurableOperations
         self.canaries = canaries
@@ -135,27 +144,33 @@ final class RunContext {
         record("violation", "\(kind): \(message)")
     }
 
-    /// Admits one storage operation of `incarnation`; returns false if it is fenced (dead) or
-    /// dies right here (the armed crash point).
+    /// Admits one storage operation of `incarnation`: `.fenced` if it is dead or dies right here
+    /// (the armed crash point), `.noSpace` if it needs space while the storage is full (traced,
+    /// not counted as a crash point: nothing reaches the disk).
     /// `bytes`, for a write, is its size, shown as `write 12B`; a rename names its source as `path`
     /// and its destination as `renamedTo` (shown and digested as `source -> destination`).
     func admitStorage(
         _ operation: StorageOperation, bytes: Int? = nil, path: String, renamedTo destination: String? = nil, incarnation: Int
-    ) -> Bool {
-        guard isAlive(incarnation) else { return false }
+    ) -> StorageOperation.Admission {
+        guard isAlive(incarnation) else { return .fenced }
         guard operation.isMutating else {
             passTime(for: operation)
-            return true
+            return .admitted
         }
         if isSuspended || (backgroundTimeEnd != nil && isEndedWork) {
             reportWorkAfterBackgroundTime("storage \(operation.named(bytes: bytes)) \(StorageOperation.shownPath(path, renamedTo: destination))")
+        }
+        if isDiskFull, operation.needsSpace, !isOffDevice(path) {
+            passTime(for: operation)
+            record(operation.namesDirectory ? "disk \(path)" : Self.lane(for: path), "\(operation.named(bytes: bytes)) \(path): no space")
+            return .noSpace
         }
         writesThisStep += 1
         if let armed = armedDeath, writesThisStep >= armed.operation {
             armedDeath = nil
             trippedDeath = armed.death
             record("process", "dies (\(armed.death)) before \(operation.named(bytes: bytes)) \(StorageOperation.shownPath(path, renamedTo: destination))")
-            return false
+            return .fenced
         }
         passTime(for: operation)
         if recordsDurableOperations {
@@ -185,7 +200,7 @@ final class RunContext {
                 hash.combine(destination)
             }
         }
-        return true
+        return .admitted
     }
 
     /// Whether the code running now belongs to the work whose end ended the app's background time:
@@ -262,6 +277,20 @@ final class RunContext {
         record("remote \(service)", reason.map { "\(text) (\($0))" } ?? text)
     }
 
+    /// Whether `path` is in (or is) one of the ``offDeviceDirectories``.
+    func isOffDevice(_ path: String) -> Bool {
+        for directory in offDeviceDirectories where DiskPath.isInside(path, directory) { return true }
+        return false
+    }
+
+    /// Fills the device's storage, or frees it, and traces it on the device's lane.
+    func setDiskFull(_ isFull: Bool, reason: String? = nil) {
+        isDiskFull = isFull
+        if !isFull { diskFreedAt = now }
+        let text = isFull ? "storage full" : "storage freed"
+        record("device", reason.map { "\(text) (\($0))" } ?? text)
+    }
+
     /// Records the run's latency model and the draws made from it (the end of every run).
     func recordLatencyDraws() {
         record("run", "latency draws \(latencyRandom.drawCount) digest \(latencyRandom.digest)")
@@ -272,7 +301,8 @@ final class RunContext {
         guard isAlive(incarnation) else { return }
         if isSuspended { reportWorkAfterBackgroundTime("a log record") }
         logCount += 1
-        for canary in canaries where record.message.contains(canary) || record.category.contains(canary) {
+        // A byte search (Foundation's `contains` of a `String` converts both to UTF-16 first).
+        for canary in canaryBytes where Self.contains(record.message, canary) || Self.contains(record.category, canary) {
             report(.secretLeak, "a canary secret reached the log: [\(record.level)] \(record.category)")
         }
     }
@@ -288,21 +318,30 @@ final class RunContext {
     }
 
     static func contains(_ data: Data, _ needle: [UInt8]) -> Bool {
-        guard let first = needle.first, data.count >= needle.count else { return false }
-        return data.withUnsafeBytes { raw -> Bool in
-            let bytes = raw.bindMemory(to: UInt8.self)
-            var index = 0
-            let last = bytes.count - needle.count
-            while index <= last {
-                if bytes[index] == first {
-                    var matched = 1
-                    while matched < needle.count, bytes[index + matched] == needle[matched] { matched += 1 }
-                    if matched == needle.count { return true }
-                }
-                index += 1
+        data.withUnsafeBytes { contains($0, needle) }
+    }
+
+    /// Whether the UTF-8 of `text` holds `needle`.
+    static func contains(_ text: String, _ needle: [UInt8]) -> Bool {
+        var text = text
+        return text.withUTF8 { contains(UnsafeRawBufferPointer($0), needle) }
+    }
+
+    /// Whether `raw` holds the bytes of `needle`.
+    static func contains(_ raw: UnsafeRawBufferPointer, _ needle: [UInt8]) -> Bool {
+        guard let first = needle.first, raw.count >= needle.count else { return false }
+        let bytes = raw.bindMemory(to: UInt8.self)
+        var index = 0
+        let last = bytes.count - needle.count
+        while index <= last {
+            if bytes[index] == first {
+                var matched = 1
+                while matched < needle.count, bytes[index + matched] == needle[matched] { matched += 1 }
+                if matched == needle.count { return true }
             }
-            return false
+            index += 1
         }
+        return false
     }
 
     static func lane(for path: String) -> String {

@@ -1,6 +1,16 @@
 /// The file-system calls ``IncarnationFileSystem`` admits, with the names the trace shows and
 /// digests (`write`, `fsync dir`…). A value; used on the main actor by ``RunContext``.
 enum StorageOperation: Sendable {
+    /// What ``RunContext/admitStorage(_:bytes:path:renamedTo:incarnation:)`` decides of a call.
+    enum Admission {
+        /// The call goes to the disk.
+        case admitted
+        /// The incarnation is dead, or dies right here: `FileSystemError.fenced`.
+        case fenced
+        /// The device's storage is full: `FileSystemError.noSpace`.
+        case noSpace
+    }
+
     case read, stat, list, makeDirectory, remove, rename, write, syncFile, syncDirectory
     /// A file created empty, and a file cut or extended to a size (SQLite's VFS).
     case create, truncate
@@ -28,6 +38,12 @@ enum StorageOperation: Sendable {
         case .read, .stat, .list: false
         case .makeDirectory, .remove, .rename, .write, .syncFile, .syncDirectory, .create, .truncate: true
         }
+    }
+
+    /// Whether the call needs free space on a copy-on-write disk such as APFS, where even an
+    /// overwrite takes new blocks: refused while the device's storage is full.
+    var needsSpace: Bool {
+        self == .write || self == .create || self == .makeDirectory
     }
 
     /// Whether the call names a directory (traced in that directory's own lane).

@@ -103,6 +103,14 @@ enum DiskPath {
         return Array(text.utf8).withUnsafeBufferPointer(body)
     }
 
+    /// Whether `path` is `directory` or inside it (both normalized; `/` holds every path).
+    static func isInside(_ path: String, _ directory: String) -> Bool {
+        guard directory != "/" else { return true }
+        guard path.hasPrefix(directory) else { return false }
+        let rest = path.utf8.dropFirst(directory.utf8.count)
+        return rest.isEmpty || rest.first == UInt8(ascii: "/")
+    }
+
     static func normalized(_ path: String) -> String {
         if isNormalized(path) { return path }
         let parts = path.split(separator: "/", omittingEmptySubsequences: true)

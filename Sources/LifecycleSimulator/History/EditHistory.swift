@@ -19,6 +19,8 @@ public final class EditHistory {
         /// Whether the user made it (a user action's ``UserAction/edits``), rather than the app
         /// (a storage primitive's report, or a record by hand).
         public var isUsers = false
+        /// Whether its save failed and left the stored value as it was (the app may give it up).
+        public var saveFailed = false
     }
 
     struct Entry {
@@ -28,6 +30,9 @@ public final class EditHistory {
         var acknowledged: Int?
         /// Set when the simulator damaged the restoration payload that holds a restorable key.
         var isDamaged = false
+
+        /// Whether the newest version's save failed.
+        var newestSaveFailed: Bool { versions.last?.saveFailed ?? false }
 
         /// Appends `version`; returns its index.
         mutating func append(_ version: Version) -> Int {
@@ -121,6 +126,24 @@ public final class EditHistory {
         return .some(newest.value)
     }
 
+    /// The newest version recorded for `key`, if any.
+    func newestVersion(of key: HistoryKey) -> Version? { entries[key]?.versions.last }
+
+    /// Marks the newest version of `key` as one whose save failed.
+    func markSaveFailed(_ key: HistoryKey) {
+        guard let last = entries[key]?.versions.indices.last else { return }
+        entries[key]?.versions[last].saveFailed = true
+    }
+
+    /// The keys whose newest version `incarnation` made and failed to save, with its value.
+    func failedSaves(madeBy incarnation: Int) -> [HistoryKey: String?] {
+        var failed: [HistoryKey: String?] = [:]
+        for (key, entry) in entries {
+            if let newest = entry.versions.last, newest.saveFailed, newest.incarnation == incarnation { failed[key] = newest.value }
+        }
+        return failed
+    }
+
     /// Whether `incarnation` made an edit of `key`.
     func hasVersion(of key: HistoryKey, madeBy incarnation: Int) -> Bool {
         entries[key]?.versions.contains { $0.incarnation == incarnation } ?? false
@@ -180,14 +203,17 @@ public final class EditHistory {
 
     /// Acknowledges, for every key that `madeThrough` gives a step, the newest version made by
     /// `incarnation` at or before that step; returns the keys it acknowledged. Restorable keys are
-    /// acknowledged only by ``acknowledgeRestorable(scene:incarnation:)``; requested ones not
-    /// `byInactiveRule`.
+    /// acknowledged only by ``acknowledgeRestorable(scene:incarnation:)``; requested ones, and
+    /// ones whose newest save failed (the flush the rule stands for has nothing to save of an
+    /// edit the app gave up), not `byInactiveRule`.
     @discardableResult
     func acknowledgePending(
         incarnation: Int, byInactiveRule: Bool = false, madeThrough: (HistoryKey) -> Int?
     ) -> [HistoryKey] {
         acknowledgeNewest(by: incarnation) { key, entry in
-            guard entry.durability != .restorable, !(byInactiveRule && entry.durability == .requested) else { return nil }
+            guard entry.durability != .restorable,
+                  !(byInactiveRule && (entry.durability == .requested || entry.newestSaveFailed))
+            else { return nil }
             return madeThrough(key)
         }
     }
@@ -205,7 +231,7 @@ public final class EditHistory {
     @discardableResult
     func acknowledgeRestorable(incarnation: Int, madeThrough: (SceneSessionID) -> Int?) -> [HistoryKey] {
         acknowledgeNewest(by: incarnation) { key, entry in
-            guard entry.durability == .restorable, let scene = key.scene else { return nil }
+            guard entry.durability == .restorable, !entry.newestSaveFailed, let scene = key.scene else { return nil }
             return madeThrough(scene)
         }
     }

@@ -23,6 +23,12 @@ extension HistoryRecorder: StorageHistory {
         acknowledge(HistoryKey(key), value: text)
     }
 
+    /// The save of `text` of the value named `key` failed and left it as it was
+    /// (``saveFailed(_:value:)``).
+    public func didFailToSave(_ key: HistoryName, text: String?) {
+        saveFailed(HistoryKey(key), value: text)
+    }
+
     /// Checks `text`, which the storage of the value named `key` held when the app read it,
     /// against the history, unless this incarnation already edited the value.
     public func didLoad(_ key: HistoryName, text: String?) {

@@ -19,9 +19,10 @@ import Lifecycle
 public final class HistoryRecorder {
     private let context: RunContext
     private let incarnation: Int
-    private let onEdit: @MainActor (HistoryKey, String?, Durability) -> Void
+    /// Told of each edit (`nil` durability: the edit's save failed; the screen need not show it).
+    private let onEdit: @MainActor (HistoryKey, String?, Durability?) -> Void
 
-    init(context: RunContext, incarnation: Int, onEdit: @escaping @MainActor (HistoryKey, String?, Durability) -> Void) {
+    init(context: RunContext, incarnation: Int, onEdit: @escaping @MainActor (HistoryKey, String?, Durability?) -> Void) {
         self.context = context
         self.incarnation = incarnation
         self.onEdit = onEdit
@@ -96,6 +97,21 @@ public final class HistoryRecorder {
             Self.digest(key, value, tag: 7, into: &hash)
         }
         checkMoveOrder(acknowledging: key, previous: previous)
+    }
+
+    /// Records that the save of `value` of `key` failed and left the stored value as it was: if
+    /// it is this process's newest edit of `key`, the screen need not show it from now on (the
+    /// app may keep it and save it later, or go back to the value before); it stays unsaved.
+    public func saveFailed(_ key: HistoryKey, value: String?) {
+        guard context.isAlive(incarnation) else { return }
+        let value = context.history.normalized(value, of: key)
+        guard let newest = context.history.newestVersion(of: key), newest.incarnation == incarnation, newest.value == value
+        else { return }
+        context.history.markSaveFailed(key)
+        context.record("history", "save failed \(key) = \(Self.show(value))") { hash in
+            Self.digest(key, value, tag: 12, into: &hash)
+        }
+        onEdit(key, value, nil)
     }
 
     /// The order of a move (`EditHistory+Moves.swift`): once the app saved `key` without the

@@ -37,6 +37,14 @@ final class DeviceInbox {
     /// background or disconnected, the last step at which it did. Made, like the inactive rule's,
     /// once the app holds no extra-time lease, and dropped if the process dies first.
     var awaitingRestorableSave: [SceneSessionID: Int] = [:]
+    /// Forgets the acknowledgements the rules still had to make (the process died, or the
+    /// storage filled before the saves they stand for were made).
+    func dropRuleAcknowledgements() {
+        awaitingFlush.removeAll()
+        appAwaitingFlush = nil
+        awaitingRestorableSave.removeAll()
+    }
+
     /// Scenes that disconnected during the current step: at its end their screens still alive
     /// are watched (``ProcessIncarnation/screensOfDisconnectedScenes``).
     var disconnectedScenes: [SceneSessionID] = []

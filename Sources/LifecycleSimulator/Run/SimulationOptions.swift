@@ -5,6 +5,11 @@ public struct SimulationOptions: Sendable, Hashable {
     /// How long the app runs untouched at the end of a schedule before every edit it made must be
     /// saved (liveness: after faults stop, pending saves complete within this bound).
     public var livenessBound: Duration = .seconds(10)
+    /// How long an app may take, once the storage has room again, to try a failed save again on
+    /// its own (a backoff that has grown while the disk was full): the final check's liveness
+    /// wait starts that long after it frees the storage, or after a ``SimulationEvent/diskFreed``
+    /// of the last process, whichever is later.
+    public var retryBound: Duration = .seconds(60)
     /// How long the final relaunch may take to load its data before the history check reads it
     /// (its reads and remote calls take their latency).
     public var hydrationBound: Duration = .seconds(10)

@@ -106,6 +106,10 @@ extension SimulationRun {
         case .serviceUp(let service):
             context.setOutage(of: service, to: nil)
             return .applied
+        case .diskFull, .diskFreed:
+            // Nothing runs: the next write meets the full storage, or finds room.
+            context.setDiskFull(event == .diskFull)
+            return .applied
         }
         return settledWithoutWaiting() ? .applied : .appliedUnsettled
     }

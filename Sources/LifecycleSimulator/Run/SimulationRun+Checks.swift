@@ -36,6 +36,12 @@ extension SimulationRun {
             if inbox.appResigned { inbox.appAwaitingFlush = context.step }
         }
         for scene in inbox.backgroundedScenes { inbox.awaitingRestorableSave[scene] = context.step }
+        if context.isDiskFull {
+            // The saves these rules stand for could not be made: nothing is acknowledged by rule
+            // while the storage is full (what the app's storage did save, it acknowledged itself).
+            inbox.dropRuleAcknowledgements()
+            return
+        }
         guard current.runtime.extraTimeLeases.isEmpty else { return }
         if !inbox.awaitingRestorableSave.isEmpty { applyBackgroundRule(current) }
         guard !inbox.awaitingFlush.isEmpty || inbox.appAwaitingFlush != nil else { return }
@@ -222,8 +228,24 @@ extension SimulationRun {
         }
     }
 
-    /// Liveness and durability: after the faults stop (every service down comes back, and every
-    /// request that got no answer has reached the platform's request timeout), the app runs
+    /// The keys whose newest edit `current` failed to save and no longer shows: an edit the app
+    /// gave up (it went back to the value before), which liveness does not require. One it still
+    /// shows it must save once the faults stop.
+    private func abandonedSaves(of current: ProcessIncarnation) -> Set<HistoryKey> {
+        let failed = context.history.failedSaves(madeBy: current.number)
+        guard !failed.isEmpty, let appIncarnation = current.app else { return [] }
+        var abandoned = Set(failed.keys)
+        for observation in observations(of: current, app: appIncarnation).observations {
+            if let value = failed[observation.key], context.history.normalized(observation.value, of: observation.key) == value {
+                abandoned.remove(observation.key)
+            }
+        }
+        return abandoned
+    }
+
+    /// Liveness and durability: after the faults stop (every service down comes back, every
+    /// request that got no answer has reached the platform's request timeout, and the storage has
+    /// had room for ``SimulationOptions/retryBound``), the app runs
     /// untouched for the liveness bound, and unless it was suspended meanwhile every edit it made must then be saved; the
     /// process is killed and relaunched with every session, and what the user sees is checked
     /// against the history.
@@ -234,19 +256,23 @@ extension SimulationRun {
         for service in context.outages.keys.sorted() {
             context.setOutage(of: service, to: nil, reason: "the final check")
         }
+        if context.isDiskFull { context.setDiskFull(false, reason: "the final check") }
         // Each step below is awaited only when it must wait (see `perform(_:)`).
         if let armed = armedForNextStep {
             armedForNextStep = nil
             if let dead = dieWithoutWaiting(armed.death) { await drain(dead) }
         }
         if let current, isRunning {
-            let target = max(context.now, context.unansweredUntil).advanced(by: options.livenessBound)
+            // A failed save may wait for its retry up to the bound after the storage had room again.
+            let retriesUntil = context.diskFreedAt.map { $0.advanced(by: options.retryBound) } ?? .zero
+            let target = max(context.now, context.unansweredUntil, retriesUntil).advanced(by: options.livenessBound)
             let progress = advanceTimeUntilWaiting(to: target)
             if progress != .done { await completeAdvance(progress, to: target) }
             // A process suspended meanwhile (its background time ended) could not finish what
             // was in flight: those edits stay indeterminate.
             if violation == nil, self.current === current, !context.isSuspended {
-                let keys = context.history.acknowledgePending(incarnation: current.number) { _ in Int.max }
+                let abandoned = abandonedSaves(of: current)
+                let keys = context.history.acknowledgePending(incarnation: current.number) { abandoned.contains($0) ? nil : Int.max }
                 if !keys.isEmpty {
                     context.record("history", "liveness: must be saved now: \(keys.map { $0.description }.joined(separator: ", "))")
                 }

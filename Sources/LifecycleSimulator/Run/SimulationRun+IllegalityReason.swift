@@ -83,6 +83,10 @@ extension SimulationRun {
             return "\(service) is already down (\(context.outages[service]?.description ?? "?"))"
         case .serviceUp(let service):
             return "\(service) is not down"
+        case .diskFull:
+            return "the storage is already full"
+        case .diskFreed:
+            return "the storage is not full"
         }
         return "its precondition does not hold"
     }

@@ -69,6 +69,10 @@ extension SimulationRun {
             return context.outages[service] == nil
         case .serviceUp(let service):
             return context.outages[service] != nil
+        case .diskFull:
+            return !context.isDiskFull
+        case .diskFreed:
+            return context.isDiskFull
         }
     }
 

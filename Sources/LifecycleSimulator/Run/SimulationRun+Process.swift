@@ -63,10 +63,11 @@ extension SimulationRun {
         }
         runtime.host = host
         let locks = SimulatedLocks(context: context, incarnation: number)
-        // A requested value is in flight until the app shows its outcome: the screen may still
-        // show what it showed before, so it is not the value the screen must show now.
+        // A requested value is in flight until the app shows its outcome, and one whose save
+        // failed may be given up: the screen may still show what it showed before, so neither is
+        // the value the screen must show now (`nil` durability: a failed save).
         let history = HistoryRecorder(context: context, incarnation: number) { [inbox] key, value, durability in
-            inbox.liveEdits[key] = durability == .requested ? nil : .some(value)
+            inbox.liveEdits[key] = durability == nil || durability == .requested ? nil : .some(value)
         }
         let fileSystem = IncarnationFileSystem(
             base: disk.mountFileSystem(), context: context, incarnation: number, history: app.historyFromStorage ? history : nil
@@ -80,9 +81,7 @@ extension SimulationRun {
         )
         current = incarnation
         inbox.liveEdits.removeAll(keepingCapacity: true)  // the next incarnation edits as many keys
-        inbox.awaitingFlush.removeAll()
-        inbox.appAwaitingFlush = nil
-        inbox.awaitingRestorableSave.removeAll()
+        inbox.dropRuleAcknowledgements()
         inbox.disconnectedScenes.removeAll()
         incarnation.app = app.makeIncarnation(environment)
         incarnation.observers.append(runtime.addApplicationObserver { [context, inbox] event in

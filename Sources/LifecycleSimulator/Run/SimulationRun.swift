@@ -63,7 +63,8 @@ final class SimulationRun {
         let latency = options.latency.model(drawingFrom: latencySeed)
         self.context = RunContext(
             canaries: [canaryText], keepsTrace: options.keepsTrace, seed: seed, latency: latency, latencySeed: latencySeed,
-            recordsDurableOperations: options.recordsDurableOperations
+            recordsDurableOperations: options.recordsDurableOperations,
+            offDeviceDirectories: [SimulatedSecretStore.directory] + app.offDeviceDirectories
         )
         if latency != .none { context.record("run", "latency \(latency)") }
         if app.variants.isEmpty {
@@ -235,14 +236,19 @@ final class SimulationRun {
     /// The outcome after the last step (and the final check, if enabled).
     func finish() async -> ScheduleOutcome {
         if violation == nil, options.performsFinalCheck { await finalCheck() }
+        context.recordLatencyDraws()
         if let current {
             context.liveIncarnation = 0
             current.runtime.markKilled()
             current.clock.cancelAll()
             self.current = nil
+            // The last process's work unwinds (fenced) while its objects are alive, as a dead
+            // process's does before the next launch: a task woken by the cancellation may still
+            // reach them.
+            withExtendedLifetime(current) { InlineJobs.end() }
+        } else {
+            InlineJobs.end()
         }
-        context.recordLatencyDraws()
-        InlineJobs.end()
         return ScheduleOutcome(
             seed: seed, variant: variant, events: applied, skipped: skipped, violation: violation,
             traceHash: context.trace.hash, trace: context.trace.records, writesPerStep: writesPerStep,

@@ -1,6 +1,7 @@
 /// The kinds of ``SimulationEvent`` a swarm configuration enables and weighs, plus
-/// ``mutatedRestoration`` (connect with a damaged payload) and ``serviceOutage`` (a remote
-/// service going down and coming back). A `Codable` value.
+/// ``mutatedRestoration`` (connect with a damaged payload), ``serviceOutage`` (a remote
+/// service going down and coming back) and ``diskFull`` (the device's storage filling up and
+/// having room again). A `Codable` value.
 public enum EventKind: String, Hashable, Codable, Sendable, CaseIterable, Comparable {
     // Each case is the kind of the ``SimulationEvent`` case of the same name.
 
@@ -17,6 +18,9 @@ public enum EventKind: String, Hashable, Codable, Sendable, CaseIterable, Compar
     /// A remote service going down, or coming back (``SimulationEvent/serviceDown(service:failing:)``,
     /// ``SimulationEvent/serviceUp(service:)``).
     case serviceOutage
+    /// The device's storage filling up, or having room again (``SimulationEvent/diskFull``,
+    /// ``SimulationEvent/diskFreed``).
+    case diskFull
 
     /// Kinds every swarm configuration keeps: without them nothing happens.
     public static let essential: Set<EventKind> = [.launch, .userAction, .advance]
@@ -61,6 +65,7 @@ public enum EventKind: String, Hashable, Codable, Sendable, CaseIterable, Compar
         case .clockJump: 22
         case .corruptFile: 23
         case .serviceOutage: 24
+        case .diskFull: 25
         }
     }
 }
@@ -94,6 +99,7 @@ extension SimulationEvent {
         case .clockJump: .clockJump
         case .corruptFile: .corruptFile
         case .serviceDown, .serviceUp: .serviceOutage
+        case .diskFull, .diskFreed: .diskFull
         }
     }
 }

@@ -21,6 +21,8 @@ extension ScheduleGenerator {
         case silentPush
         case grantBackgroundTask(identifier: Int)
         case expireBackgroundTask(identifier: Int)
+        case diskFull
+        case diskFreed
 
         /// The kind of ``event(identifiers:)`` (the same as its `kind`), without building it.
         var kind: EventKind {
@@ -42,6 +44,7 @@ extension ScheduleGenerator {
             case .silentPush: .silentPush
             case .grantBackgroundTask: .grantBackgroundTask
             case .expireBackgroundTask: .expireBackgroundTask
+            case .diskFull, .diskFreed: .diskFull
             }
         }
 
@@ -67,6 +70,8 @@ extension ScheduleGenerator {
             case .silentPush: run.canPushSilently
             case .grantBackgroundTask(let index): run.canGrantBackgroundTask(identifiers[index])
             case .expireBackgroundTask(let index): run.canExpireBackgroundTask(identifiers[index])
+            case .diskFull: !run.context.isDiskFull
+            case .diskFreed: run.context.isDiskFull
             }
         }
 
@@ -91,6 +96,8 @@ extension ScheduleGenerator {
             case .silentPush: .silentPush
             case .grantBackgroundTask(let index): .grantBackgroundTask(identifier: identifiers[index])
             case .expireBackgroundTask(let index): .expireBackgroundTask(identifier: identifiers[index])
+            case .diskFull: .diskFull
+            case .diskFreed: .diskFreed
             }
         }
     }

@@ -282,6 +282,13 @@ struct ScheduleGenerator {
         }
         offers.add(.advance, .advance, 2)
         offers.add(.clockJump, .clockJump, 1)
+        // A full disk is rare on a phone and stops most saves, which the other searches need:
+        // room comes back four times as readily as it goes.
+        if run.context.isDiskFull {
+            offers.add(.diskFull, .fixed(.diskFreed), 4)
+        } else {
+            offers.add(.diskFull, if: true)
+        }
         if buffers.weight(of: .serviceOutage) > 0 {
             let context = run.context
             for (index, service) in context.remoteServices.enumerated() {

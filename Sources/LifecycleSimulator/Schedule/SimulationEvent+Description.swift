@@ -29,6 +29,8 @@ extension SimulationEvent: CustomStringConvertible {
         case .corruptFile(let seed): "corruptFile(seed \(seed))"
         case let .serviceDown(service, outage): "serviceDown(\(service), \(outage))"
         case .serviceUp(let service): "serviceUp(\(service))"
+        case .diskFull: "diskFull"
+        case .diskFreed: "diskFreed"
         }
     }
 
@@ -64,6 +66,8 @@ extension SimulationEvent: CustomStringConvertible {
         case .corruptFile(let seed): ".corruptFile(seed: \(seed))"
         case let .serviceDown(service, outage): ".serviceDown(service: \(Self.quoted(service)), failing: .\(outage.rawValue))"
         case .serviceUp(let service): ".serviceUp(service: \(Self.quoted(service)))"
+        case .diskFull: ".diskFull"
+        case .diskFreed: ".diskFreed"
         }
     }
 

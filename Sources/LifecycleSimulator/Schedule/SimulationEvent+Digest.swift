@@ -57,6 +57,8 @@ extension SimulationEvent {
             hash.combine(service)
             hash.combine(outage.rawValue)
         case .serviceUp(let service): hash.combine(byte: 26); hash.combine(service)
+        case .diskFull: hash.combine(byte: 27)
+        case .diskFreed: hash.combine(byte: 28)
         }
     }
 }

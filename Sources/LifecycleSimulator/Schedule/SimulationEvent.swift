@@ -83,6 +83,14 @@ public enum SimulationEvent: Hashable, Codable, Sendable {
     case serviceDown(service: String, failing: ServiceOutage)
     /// The remote service named `service`, down, answers again.
     case serviceUp(service: String)
+    /// The device's storage fills up (the user's photos, another app): from this step until
+    /// ``diskFreed`` or the final check, every write, new file or new directory fails with
+    /// `FileSystemError.noSpace` (SQLite: `SQLITE_FULL`), as on a full APFS volume, where even an
+    /// overwrite takes new blocks; reads, removals, renames and syncs still work. The device
+    /// keeps it full across process deaths: an app may launch into it.
+    case diskFull
+    /// The device's storage, full, has room again.
+    case diskFreed
 }
 
 /// How a foreground launch starts. A `Codable` value.

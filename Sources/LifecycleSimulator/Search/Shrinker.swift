@@ -159,7 +159,7 @@ public struct Shrinker<Incarnation: AnyObject> {
         case let .serviceDown(service, outage):
             // The friendlier failures first (the order of `ServiceOutage.allCases`).
             return ServiceOutage.allCases.prefix { $0 != outage }.map { .serviceDown(service: service, failing: $0) }
-        case .serviceUp:
+        case .serviceUp, .diskFull, .diskFreed:
             return []
         case .disconnectScene, .discardSession, .activate, .resignActive, .enterBackground, .enterForeground,
              .suspend, .kill, .memoryWarning, .grantBackgroundTask, .expireBackgroundTask, .expireExtraTime, .silentPush:

@@ -18,15 +18,17 @@ struct NotesAndListsSimulationTests {
     }
 
     /// The list screen says what its field holds over the draft (`heldByModel:`), so the typed
-    /// text held back is seen as soon as the window resigns active, before any kill.
-    @Test("a draft saved only on background is found as an edit only in the screen, and shrunk")
+    /// text held back is seen as soon as the window resigns active, before any kill; a window
+    /// that stays active holds it past the liveness wait, and the relaunch reads no draft. The
+    /// first schedule that meets the bug decides which of the two sees it.
+    @Test("a draft saved only on background is found, as an edit only in the screen or one never saved, and shrunk")
     func findsTheDraftSavedOnlyOnBackground() async throws {
         var summary: ExplorationSummary?
         await withKnownIssue {
             summary = await expectNoLifecycleViolations(in: NotesApp.simulated(bugs: [.draftSavedOnlyOnBackground]))
         }
         let failure = try #require(summary?.failure)
-        #expect(failure.violation.kind == .editOnlyInScreen)
+        #expect([.editOnlyInScreen, .lostAcknowledgedEdit].contains(failure.violation.kind), "\(failure.violation)")
         #expect(failure.events.count <= 10)
     }
 

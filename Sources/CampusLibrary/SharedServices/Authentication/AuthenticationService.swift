@@ -45,6 +45,11 @@ public final class AuthenticationService {
     @ObservationIgnored private var sessionGeneration = 0
     /// True while a check is in flight: a retry does not start a second one.
     @ObservationIgnored private var isVerifying = false
+    /// The next try to save the last account after a save that failed (the disk full).
+    @ObservationIgnored private var accountSave: ScheduledAction?
+    /// Saves of the last account that failed in a row.
+    @ObservationIgnored private var accountSaveFailures = 0
+    static let accountSaveBackoff = RetryBackoff(initial: .seconds(1), multiplier: 2, maximum: .seconds(60))
 
     static let firstRetryDelay: Duration = .seconds(30)
     static let longestRetryDelay: Duration = .seconds(15 * 60)
@@ -113,7 +118,7 @@ public final class AuthenticationService {
             settled(notice: nil)
             state = .signedOut
         case .verified(let account):
-            preferences.set(account, for: .lastAccount, logger: logger)
+            saveLastAccount(account)
             settled(notice: nil)
             state = .signedIn(account, verified: true)
         case .rejected(let token):
@@ -157,6 +162,22 @@ public final class AuthenticationService {
         retryDelay = Self.firstRetryDelay
     }
 
+    /// Saves `account` as the last account (`nil`: none); one that fails is tried again after a
+    /// backoff until it is saved or a newer one replaces it: a token kept without its account
+    /// would show as signed out whenever the service cannot be asked at launch.
+    private func saveLastAccount(_ account: Account?) {
+        accountSave?.cancel()
+        accountSave = nil
+        if preferences.set(account, for: .lastAccount, logger: logger) {
+            accountSaveFailures = 0
+            return
+        }
+        accountSaveFailures += 1
+        accountSave = clock.schedule(after: Self.accountSaveBackoff.delay(afterFailures: accountSaveFailures)) { [weak self] in
+            self?.saveLastAccount(account)
+        }
+    }
+
     private func scheduleRetry() {
         retry?.cancel()
         let delay = retryDelay
@@ -196,7 +217,7 @@ public final class AuthenticationService {
             settled(notice: nil)
             // The account first: a token kept without it could only be shown as signed out if the
             // service cannot be asked at the next launch.
-            preferences.set(account, for: .lastAccount, logger: logger)
+            saveLastAccount(account)
             do {
                 try tokens.save(token)
             } catch {
@@ -229,7 +250,7 @@ public final class AuthenticationService {
             }
         }
         clearToken()
-        preferences.set(nil, for: .lastAccount, logger: logger)
+        saveLastAccount(nil)
         state = .signedOut
         reportOutcome()
     }

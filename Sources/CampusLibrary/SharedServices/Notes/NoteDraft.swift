@@ -15,8 +15,9 @@ import Observation
 /// Saved after meaningful edits (an identical text is not an edit), debounced through the
 /// injected clock, flushed at once when a window goes inactive (under an extra-time lease while
 /// the write is in flight), never written before the stored note has been read. ``saveState``
-/// says saved only once the durable write has returned; a failed write is shown and retried every
-/// second until it succeeds.
+/// says saved only once the durable write has returned; a failed write is shown and retried by
+/// its `PersistentValue` until it succeeds (1 s, doubling, at most a minute apart), and at once
+/// when a window goes inactive.
 ///
 /// One draft per book, shared by every window showing that book; created and retained by
 /// ``NotesRepository`` (application lifetime). Lives on the main actor.
@@ -41,8 +42,6 @@ public final class NoteDraft {
     @ObservationIgnored private let logger: LifelineLogger
     @ObservationIgnored private let onSaved: @MainActor (Note) -> Void
     @ObservationIgnored private var observation: SaveStateObservation?
-    /// The retry after a failed save; pending only while the last save failed.
-    @ObservationIgnored private var retry: ScheduledAction?
 
     /// Creates the draft over `storage`; call ``hydrate()`` before editing. `history` says how
     /// its value reports to a simulation's history (an edit per change, acknowledged once saved).
@@ -126,8 +125,6 @@ public final class NoteDraft {
     }
 
     private func saveStateChanged(_ state: DurableState.SaveState) {
-        retry?.cancel()
-        retry = nil
         switch state {
         case .idle, .saved:
             saveState = value.hasUnsavedChanges ? .pending : .saved
@@ -138,7 +135,6 @@ public final class NoteDraft {
             saveState = .saving
         case .failed(let error):
             saveState = .failed(error.description)
-            retry = clock.schedule(after: .seconds(1)) { [weak self] in self?.flush() }
         }
     }
 }
