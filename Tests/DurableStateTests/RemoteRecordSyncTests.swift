@@ -88,6 +88,19 @@ struct RemoteRecordSyncTests {
         #expect(makeSync().recordID == "cart-1")
     }
 
+    @Test("a creation tried again with a newer value puts that value into the record its first try made")
+    func retriedCreationCarriesTheNewerValue() async throws {
+        let sync = makeSync()
+        service.loseNextCreateResponse = true
+        await #expect(throws: ValueStorageError.remote(.unavailable(reason: "connection reset"))) {
+            try await sync.save(Cart(lines: ["pizza"]))
+        }
+        try await makeSync().save(Cart(lines: ["pizza", "cola"]))
+        #expect(service.creations == 1)
+        #expect(service.records == ["cart-1": Cart(lines: ["pizza", "cola"])])
+        #expect(try await makeSync().load() == Cart(lines: ["pizza", "cola"]))
+    }
+
     @Test("an id that no longer resolves is forgotten, not retried forever")
     func staleIDForgotten() async throws {
         let sync = makeSync()

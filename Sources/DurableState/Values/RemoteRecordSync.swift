@@ -15,7 +15,8 @@ import Lifecycle
 /// - No record is created for an empty value: opening the app and browsing leaves nothing behind.
 /// - The record id (and, while a creation is in flight, its request id) is kept in
 ///   ``Preferences`` under `<name>.remoteID` / `<name>.createRequestID`; a retried creation
-///   reuses the request id, so the service can return the first record instead of a second one.
+///   reuses the request id, so the service can return the first record instead of a second one,
+///   and then replaces that record's value with its own (the first try's may be older).
 /// - An id that no longer resolves is forgotten (cleared durably) rather than retried forever: a
 ///   load then reports nothing stored, and a save of a non-empty value creates a new record.
 ///
@@ -85,10 +86,13 @@ public final class RemoteRecordSync<Service: RemoteRecordService>: ValueStorage 
         }
         guard !isEmpty(value) else { return }
         let requestID: String
+        let isRetry: Bool
         if let pending = preferences.storedValue(for: requestKey) {
             requestID = pending
+            isRetry = true
         } else {
             requestID = makeRequestID()
+            isRetry = false
             try remember(requestID, for: requestKey)
         }
         let id: String
@@ -99,6 +103,14 @@ public final class RemoteRecordSync<Service: RemoteRecordService>: ValueStorage 
         }
         try remember(id, for: idKey)
         try remember(nil, for: requestKey)
+        // A creation tried again is answered with the record its first try made, which holds
+        // the value of that try: this one's may be newer.
+        guard isRetry else { return }
+        do {
+            try await service.replaceRecord(id: id, with: value)
+        } catch {
+            throw .remote(error)
+        }
     }
 
     private func forget() throws(ValueStorageError) {

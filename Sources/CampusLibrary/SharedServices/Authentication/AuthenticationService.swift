@@ -118,7 +118,7 @@ public final class AuthenticationService {
             settled(notice: nil)
             state = .signedOut
         case .verified(let account):
-            saveLastAccount(account)
+            keepSession(account)
             settled(notice: nil)
             state = .signedIn(account, verified: true)
         case .rejected(let token):
@@ -162,20 +162,34 @@ public final class AuthenticationService {
         retryDelay = Self.firstRetryDelay
     }
 
-    /// Saves `account` as the last account (`nil`: none); one that fails is tried again after a
-    /// backoff until it is saved or a newer one replaces it: a token kept without its account
-    /// would show as signed out whenever the service cannot be asked at launch.
-    private func saveLastAccount(_ account: Account?) {
+    /// Saves `account` as the last account (`nil`: none), then `token`, if given, in the secret
+    /// store: a token kept without its account would show as signed out whenever the service
+    /// cannot be asked at launch. A failed save of the account is tried again after a backoff
+    /// until it succeeds or a newer one replaces it; the token waits for it, and the outcome is
+    /// reported again once the session is kept. Returns whether the account was saved now.
+    @discardableResult
+    private func keepSession(_ account: Account?, token: Secret? = nil) -> Bool {
         accountSave?.cancel()
         accountSave = nil
-        if preferences.set(account, for: .lastAccount, logger: logger) {
-            accountSaveFailures = 0
-            return
+        guard preferences.set(account, for: .lastAccount, logger: logger) else {
+            if token != nil { signInError = "Signed in, but the session is not kept on this device until it can be saved." }
+            accountSaveFailures += 1
+            accountSave = clock.schedule(after: Self.accountSaveBackoff.delay(afterFailures: accountSaveFailures)) { [weak self] in
+                guard let self, keepSession(account, token: token) else { return }
+                reportOutcome()
+            }
+            return false
         }
-        accountSaveFailures += 1
-        accountSave = clock.schedule(after: Self.accountSaveBackoff.delay(afterFailures: accountSaveFailures)) { [weak self] in
-            self?.saveLastAccount(account)
+        accountSaveFailures = 0
+        guard let token else { return true }
+        signInError = nil
+        do {
+            try tokens.save(token)
+        } catch {
+            logger.error("The session token could not be stored: \(error.description, privacy: .public)")
+            signInError = "Signed in, but the session could not be kept on this device."
         }
+        return true
     }
 
     private func scheduleRetry() {
@@ -215,16 +229,8 @@ public final class AuthenticationService {
             let (token, account) = try await server.signIn(username: username, password: password)
             sessionGeneration += 1
             settled(notice: nil)
-            // The account first: a token kept without it could only be shown as signed out if the
-            // service cannot be asked at the next launch.
-            saveLastAccount(account)
-            do {
-                try tokens.save(token)
-            } catch {
-                logger.error("The session token could not be stored: \(error.description, privacy: .public)")
-                signInError = "Signed in, but the session could not be kept on this device."
-            }
             state = .signedIn(account, verified: true)
+            keepSession(account, token: token)
             reportOutcome()
         } catch {
             signInError = error.description
@@ -250,7 +256,7 @@ public final class AuthenticationService {
             }
         }
         clearToken()
-        saveLastAccount(nil)
+        keepSession(nil)
         state = .signedOut
         reportOutcome()
     }
