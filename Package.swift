@@ -7,6 +7,7 @@ let package = Package(
     products: [
         .library(name: "Lifecycle", targets: ["Lifecycle"]),
         .library(name: "ProcessHost", targets: ["ProcessHost"]),
+        .library(name: "LifelineHistory", targets: ["LifelineHistory"]),
         .library(name: "DurableState", targets: ["DurableState"]),
         .library(name: "Composition", targets: ["Composition"]),
         .library(name: "LifecycleSimulator", targets: ["LifecycleSimulator"]),
@@ -29,27 +30,30 @@ let package = Package(
         .systemLibrary(name: "CSecret", pkgConfig: "libsecret-1", providers: [.apt(["libsecret-1-dev"])]),
         .target(name: "Lifecycle"),
         .target(name: "ProcessHost", dependencies: ["Lifecycle"]),
+        // What an app's screens show and its stores save, named once for storage and the
+        // simulator: history keys, visible values, the screen registry, the storage history.
+        .target(name: "LifelineHistory", dependencies: ["Lifecycle"]),
         .target(
             name: "DurableState",
-            dependencies: ["Lifecycle", "CSQLite", .target(name: "CSecret", condition: .when(platforms: [.linux]))]
+            dependencies: ["Lifecycle", "LifelineHistory", "CSQLite", .target(name: "CSecret", condition: .when(platforms: [.linux]))]
         ),
         .target(name: "Composition", dependencies: ["Lifecycle"]),
         .target(
             name: "LifecycleSimulator",
-            dependencies: ["Lifecycle", "DurableState", "Composition", "CSQLite"]
+            dependencies: ["Lifecycle", "LifelineHistory", "DurableState", "CSQLite"]
         ),
         // The simulator inside Swift Testing tests: its own target, so that apps linking the
         // simulator do not link Testing.
-        .target(name: "LifecycleSimulatorTesting", dependencies: ["LifecycleSimulator"]),
+        .target(name: "LifecycleSimulatorTesting", dependencies: ["LifecycleSimulator", "LifelineHistory"]),
         // The simulator's example app with its planted bugs: kept out of the library apps link.
         .target(
             name: "SimulatorExample",
-            dependencies: ["LifecycleSimulator", "Lifecycle", "DurableState"]
+            dependencies: ["LifecycleSimulator", "Lifecycle", "LifelineHistory", "DurableState"]
         ),
         .target(name: "AppleHost", dependencies: ["Lifecycle", "DurableState"]),
         .target(
             name: "CampusLibrary",
-            dependencies: ["Lifecycle", "DurableState", "Composition"],
+            dependencies: ["Lifecycle", "LifelineHistory", "DurableState", "Composition"],
             resources: [.copy("Resources/catalogue.json")]
         ),
         // URLSession for the remote catalogue, loaded by the app only when first used: linking
@@ -67,11 +71,11 @@ let package = Package(
         // Campus Library on the simulator's virtual device: what `lifecycle-check` explores.
         .target(
             name: "CampusSimulation",
-            dependencies: ["CampusLibrary", "LifecycleSimulator", "Lifecycle", "DurableState"]
+            dependencies: ["CampusLibrary", "LifecycleSimulator", "Lifecycle", "LifelineHistory", "DurableState"]
         ),
         // The `lifecycle-check` command for any app: an app's package calls it from a small
         // executable target, as `lifecycle-check` does for Campus Library and the example.
-        .target(name: "LifecycleCheck", dependencies: ["LifecycleSimulator"]),
+        .target(name: "LifecycleCheck", dependencies: ["LifecycleSimulator", "LifelineHistory"]),
         .executableTarget(
             name: "lifecycle-check",
             dependencies: ["LifecycleCheck", "CampusSimulation", "CampusLibrary", "SimulatorExample"]
@@ -79,7 +83,7 @@ let package = Package(
         .executableTarget(
             name: "lifeline-bench",
             dependencies: [
-                "Lifecycle", "DurableState", "Composition", "LifecycleSimulator", "SimulatorExample",
+                "Lifecycle", "LifelineHistory", "DurableState", "Composition", "LifecycleSimulator", "SimulatorExample",
                 "CampusLibrary", "CampusSimulation", "CSQLite",
             ],
             path: "Benchmarks/lifeline-bench"
@@ -92,7 +96,8 @@ let package = Package(
         .executableTarget(
             name: "doc-snippets",
             dependencies: [
-                "Lifecycle", "ProcessHost", "DurableState", "LifecycleSimulator", "SimulatorExample", "CampusLibrary", "AppleHost",
+                "Lifecycle", "ProcessHost", "LifelineHistory", "DurableState", "LifecycleSimulator", "SimulatorExample",
+                "CampusLibrary", "AppleHost",
             ],
             path: "Examples/DocSnippets"
         ),
@@ -127,7 +132,7 @@ let package = Package(
         .testTarget(name: "FuzzTests", dependencies: ["lifeline-fuzz"]),
         .target(
             name: "LifelineTestSupport",
-            dependencies: ["Lifecycle", "DurableState"],
+            dependencies: ["Lifecycle", "LifelineHistory", "DurableState"],
             path: "Tests/LifelineTestSupport"
         ),
         // AppleHost's sources and KeychainSecretStore (symbolic links) compiled on Linux against
@@ -151,22 +156,29 @@ let package = Package(
         ),
         .testTarget(name: "LifecycleTests", dependencies: ["Lifecycle", "LifelineTestSupport"]),
         .testTarget(name: "ProcessHostTests", dependencies: ["ProcessHost", "Lifecycle", "LifelineTestSupport"]),
-        .testTarget(name: "DurableStateTests", dependencies: ["DurableState", "Lifecycle", "LifelineTestSupport", "CSQLite"]),
+        .testTarget(
+            name: "DurableStateTests", dependencies: ["DurableState", "Lifecycle", "LifelineHistory", "LifelineTestSupport", "CSQLite"]
+        ),
         .testTarget(name: "CompositionTests", dependencies: ["Composition", "Lifecycle", "LifelineTestSupport"]),
         .testTarget(
             name: "LifecycleSimulatorTests",
             dependencies: [
-                "LifecycleSimulator", "SimulatorExample", "Lifecycle", "DurableState", "Composition", "LifelineTestSupport",
-                "CSQLite",
+                "LifecycleSimulator", "SimulatorExample", "Lifecycle", "LifelineHistory", "DurableState", "Composition",
+                "LifelineTestSupport", "CSQLite",
             ]
         ),
-        .testTarget(name: "LifecycleCheckTests", dependencies: ["LifecycleCheck", "LifecycleSimulator", "LifelineTestSupport"]),
-        .testTarget(name: "LifecycleSimulatorTestingTests", dependencies: ["LifecycleSimulatorTesting", "LifecycleSimulator", "SimulatorExample"]),
+        .testTarget(
+            name: "LifecycleCheckTests", dependencies: ["LifecycleCheck", "LifecycleSimulator", "LifelineHistory", "LifelineTestSupport"]
+        ),
+        .testTarget(
+            name: "LifecycleSimulatorTestingTests",
+            dependencies: ["LifecycleSimulatorTesting", "LifecycleSimulator", "LifelineHistory", "SimulatorExample"]
+        ),
         .testTarget(
             name: "CampusLibraryTests",
             dependencies: [
-                "CampusLibrary", "CampusSimulation", "LifecycleSimulator", "Lifecycle", "DurableState", "Composition",
-                "LifelineTestSupport",
+                "CampusLibrary", "CampusSimulation", "LifecycleSimulator", "Lifecycle", "LifelineHistory", "DurableState",
+                "Composition", "LifelineTestSupport",
             ],
             // Recorded Open Library responses (test data; their sources are in the README beside them).
             resources: [.copy("Fixtures")]

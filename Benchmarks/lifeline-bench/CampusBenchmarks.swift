@@ -151,7 +151,7 @@ extension CampusBenchmarks {
             let books = SyntheticCatalogue().books(count: 10_000)
             for (index, book) in books.enumerated() {
                 let path = directory.appendingPathComponent("notes/\(book.id.rawValue).json").path
-                try DurableValueStorage<String>(fileSystem: fileSystem, path: path, clock: clock)
+                try DurableValueStorage<String>(storage: StorageEnvironment(fileSystem: fileSystem), path: path, clock: clock)
                     .saveNow("Note \(index) on \(book.title): chapter notes, quotations, questions.")
             }
             let routes: [[AppRoute]] = [

@@ -35,7 +35,7 @@ enum DurableBenchmarks {
         defer { try? FileManager.default.removeItem(atPath: root) }
 
         let store = DocumentStore(
-            fileSystem: POSIXFileSystem(), path: root + "/library/doc", defaultValue: Document(title: "", body: "", revision: 0),
+            storage: StorageEnvironment(fileSystem: POSIXFileSystem()), path: root + "/library/doc", defaultValue: Document(title: "", body: "", revision: 0),
             clock: SystemClock())
         var document = Document(title: "Notes", body: String(repeating: "lorem ipsum ", count: 336), revision: 0)
         let bytes = try StoredCodec(sizeLimit: 1 << 20).encode(document, writtenAt: Date())
@@ -73,7 +73,7 @@ enum DurableBenchmarks {
     static func debounceWrites() async throws -> BenchmarkResult {
         let clock = VirtualClock()
         let disk = SimulatedDisk()
-        let storage = DurableValueStorage<[Int]>(fileSystem: disk.mount(), path: "/app/value.json", clock: clock)
+        let storage = DurableValueStorage<[Int]>(storage: StorageEnvironment(fileSystem: disk.mount()), path: "/app/value.json", clock: clock)
         let value = PersistentValue(
             initialValue: [], storage: storage, clock: clock,
             scope: TaskScope(name: "bench", tracker: WorkTracker()), name: "bench")

@@ -18,7 +18,7 @@ enum SQLiteSimulationBenchmarks {
         let disk = SimulatedDisk()
         let fileSystem = disk.mount()
         try fileSystem.createDirectory(at: "/Library", permissions: 0o700)
-        let simulated = try Database(path: "/Library/library.sqlite", fileSystem: fileSystem)
+        let simulated = try Database(path: "/Library/library.sqlite", storage: fileSystem.storage)
         try simulated.executeScript(schema)
         let directory = try BenchmarkDirectory()
         let real = try Database(path: directory.file("library.sqlite"))

@@ -21,7 +21,7 @@ enum CampusOnApple {
         let logger = LifelineLogger(category: "campus-library", sink: StandardErrorLogSink())
         let runtime = LifecycleRuntime(clock: SystemClock(), logger: logger)
         let environment = AppEnvironment(
-            runtime: runtime, fileSystem: POSIXFileSystem(root: dataDirectory), secretStore: secretStore,
+            runtime: runtime, storage: StorageEnvironment(fileSystem: POSIXFileSystem(root: dataDirectory)), secretStore: secretStore,
             logger: logger, dataDirectory: dataDirectory)
         // Validates the graph and binds it: application delegate, scene factory, purgeable caches.
         let composition = try AppComposition(environment: environment)

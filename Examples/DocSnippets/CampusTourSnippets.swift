@@ -11,7 +11,7 @@ enum CampusTourSnippets {
     static func launch(fileSystem: any FileSystem, clock: any LifelineClock) throws -> AppComposition {
         let runtime = LifecycleRuntime(clock: clock)
         let environment = AppEnvironment(
-            runtime: runtime, fileSystem: fileSystem, secretStore: InMemorySecretStore(), logger: .disabled,
+            runtime: runtime, storage: StorageEnvironment(fileSystem: fileSystem), secretStore: InMemorySecretStore(), logger: .disabled,
             dataDirectory: "/campus", catalogue: .custom(InMemoryCatalogue(books: [])))
         let app = try AppComposition(environment: environment)  // validated, bound to the runtime
         try runtime.handle(.launch(LaunchOptions()))

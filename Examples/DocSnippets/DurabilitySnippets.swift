@@ -29,7 +29,7 @@ enum DurabilitySnippets {
     /// A document loaded defensively and saved durably.
     static func document(fileSystem: any FileSystem, directory: String, clock: any LifelineClock) throws(DurableStoreError) {
         let drafts = DocumentStore(
-            fileSystem: fileSystem, path: directory + "/draft.json", defaultValue: Draft(), clock: clock)
+            storage: StorageEnvironment(fileSystem: fileSystem), path: directory + "/draft.json", defaultValue: Draft(), clock: clock)
         let loaded = drafts.load()  // the last good copy, then the default; never throws
         print(loaded.source, loaded.issues)
         try drafts.save(Draft(text: "hello"))  // returns once the draft survives a power loss
@@ -39,7 +39,7 @@ enum DurabilitySnippets {
     static func persistentValue(
         fileSystem: any FileSystem, directory: String, clock: any LifelineClock, runtime: LifecycleRuntime
     ) async -> PersistentValue<Cart> {
-        let storage = DurableValueStorage<Cart>(fileSystem: fileSystem, path: directory + "/cart.json", clock: clock)
+        let storage = DurableValueStorage<Cart>(storage: StorageEnvironment(fileSystem: fileSystem), path: directory + "/cart.json", clock: clock)
         let cart = PersistentValue(
             initialValue: Cart(), storage: storage, clock: clock, scope: runtime.applicationScope, name: "cart")
         _ = await cart.hydrate()

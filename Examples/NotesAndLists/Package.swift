@@ -19,6 +19,7 @@ let package = Package(
             name: "NotesAndLists",
             dependencies: [
                 .product(name: "Lifecycle", package: "Lifeline"),
+                .product(name: "LifelineHistory", package: "Lifeline"),
                 .product(name: "DurableState", package: "Lifeline"),
             ]
         ),
@@ -27,6 +28,7 @@ let package = Package(
             name: "NotesAndListsSimulation",
             dependencies: [
                 "NotesAndLists",
+                .product(name: "LifelineHistory", package: "Lifeline"),
                 .product(name: "LifecycleSimulator", package: "Lifeline"),
             ]
         ),
@@ -35,6 +37,7 @@ let package = Package(
             dependencies: [
                 "NotesAndLists", "NotesAndListsSimulation",
                 .product(name: "Lifecycle", package: "Lifeline"),
+                .product(name: "LifelineHistory", package: "Lifeline"),
                 .product(name: "DurableState", package: "Lifeline"),
                 .product(name: "LifecycleSimulator", package: "Lifeline"),
                 .product(name: "LifecycleSimulatorTesting", package: "Lifeline"),

@@ -2,6 +2,7 @@ import CampusLibrary
 import DurableState
 import Lifecycle
 import LifecycleSimulator
+import LifelineHistory
 
 /// What the simulated student does, with the keys of the terminal app (its `TerminalShell`) in
 /// the window they act in, so that a bug that lives only in a screen is as reachable as for a

@@ -42,7 +42,7 @@ extension CampusIncarnation {
     /// `PRAGMA quick_check` is off: it runs off the main actor, where the simulated disk refuses calls.
     static func localCatalogue(_ environment: SimulationEnvironment) -> SQLiteCatalogue {
         SQLiteCatalogue(
-            path: cataloguePath, runtime: environment.runtime, fileSystem: environment.fileSystem,
+            path: cataloguePath, runtime: environment.runtime, storage: environment.storage,
             checksIntegrityInBackground: false, logger: environment.logger, seed: { books }
         )
     }
@@ -52,6 +52,6 @@ extension CampusIncarnation {
     /// run's disk. Should that fail, every run's first launch builds it, as on a new device.
     static let deviceImage = (try? DiskImage.built { fileSystem in
         try fileSystem.createDirectory(at: dataDirectory, permissions: 0o700)
-        try SQLiteCatalogue.build(at: cataloguePath, books: books, fileSystem: fileSystem)
+        try SQLiteCatalogue.build(at: cataloguePath, books: books, storage: fileSystem.storage)
     }) ?? DiskImage()
 }

@@ -3,6 +3,7 @@ import DurableState
 import Foundation
 import Lifecycle
 import LifecycleSimulator
+import LifelineHistory
 
 /// One process incarnation of the real Campus Library on the simulator's virtual device: the
 /// `AppComposition` the terminal app builds, from the simulation environment (virtual clock,
@@ -49,7 +50,7 @@ public final class CampusIncarnation {
         let catalogue = Self.makeCatalogue(for: environment, local: localCatalogue, bugs: bugs)
         watchedCatalogue = catalogue
         var appEnvironment = AppEnvironment(
-            runtime: environment.runtime, fileSystem: environment.fileSystem, secretStore: environment.secretStore,
+            runtime: environment.runtime, storage: environment.storage, secretStore: environment.secretStore,
             logger: environment.logger, dataDirectory: Self.dataDirectory, catalogue: .custom(catalogue), server: server,
             analyticsSink: RecordingAnalyticsSink(), makeIdentifier: environment.identifiers(prefix: "request")
         )

@@ -6,7 +6,7 @@
 ///     static let notes = DependencyKey("notes")
 /// }
 /// registry.register(.notes, lifetime: .application, using: DependencyKey(FileSystem.self)) { fs in
-///     try Database(fileSystem: fs, name: "notes.sqlite")
+///     try Database(path: "/data/notes.sqlite", storage: StorageEnvironment(fileSystem: fs))
 /// }
 /// let database = try scope.resolve(.notes)        // a Database, no cast
 /// ```

@@ -39,7 +39,7 @@ final class ExampleEditor {
     /// Replaces the text, as selecting all and typing does.
     func replaceText(_ newText: String) {
         guard isEditable else { return }
-        history.edit(note.key, value: newText)
+        history.edit(note.key, text: newText)
         if savesOnlyInDeinit {
             heldText = newText
         } else {

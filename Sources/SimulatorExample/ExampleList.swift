@@ -1,5 +1,6 @@
 import Lifecycle
 import LifecycleSimulator
+import LifelineHistory
 
 /// The book list of one window and its selection, restored with the window. With
 /// ``PlantedBug/sharedSelectionSingleton`` planted, the selection lives in the process-wide
@@ -40,6 +41,6 @@ final class ExampleList {
             ownSelection = book
         }
         onSelect?()
-        if recordAsEdit { history.edit(selectionKey, value: book, durability: .ephemeral) }
+        if recordAsEdit { history.edit(selectionKey, text: book, persistence: .ephemeral) }
     }
 }

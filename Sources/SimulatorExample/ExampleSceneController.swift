@@ -1,6 +1,7 @@
 import Foundation
 import Lifecycle
 import LifecycleSimulator
+import LifelineHistory
 
 /// One window of the example: its note, its two screens — the book list with its selection
 /// (restored, validated, linked) and the note editor, open when the window connects and closed

@@ -1,4 +1,5 @@
 import LifecycleSimulator
+import LifelineHistory
 
 /// What the user of the example sees, built again only after it changed: every change the
 /// screen shows calls ``setNeedsUpdate()`` (like UIKit's `setNeedsLayout`), and the simulator,
@@ -6,7 +7,7 @@ import LifecycleSimulator
 /// and shared with its stores, notes and scene controllers; main actor.
 @MainActor
 final class ExampleScreen {
-    private var shown: [Observation]?
+    private var shown: [VisibleValue]?
 
     /// Marks the shown values as stale.
     func setNeedsUpdate() {
@@ -14,7 +15,7 @@ final class ExampleScreen {
     }
 
     /// The shown values: the last ones built while nothing changed, else those `build` returns.
-    func observations(_ build: () -> [Observation]) -> [Observation] {
+    func observations(_ build: () -> [VisibleValue]) -> [VisibleValue] {
         if let shown { return shown }
         let built = build()
         shown = built

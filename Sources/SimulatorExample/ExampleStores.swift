@@ -1,6 +1,7 @@
 import Foundation
 import Lifecycle
 import LifecycleSimulator
+import LifelineHistory
 
 /// The example's catalogue of books and prices: loaded asynchronously (simulated database latency)
 /// and deletable by the user. Owned by ``LibraryExample``; main actor.
@@ -50,7 +51,7 @@ final class ExampleCatalogue {
             books = parsed
         } else {
             books = Self.initial
-            history.edit(Self.key, value: encodedIDs)
+            history.edit(Self.key, text: encodedIDs)
             save(Self.initial)
         }
         let actions = waiting
@@ -68,14 +69,14 @@ final class ExampleCatalogue {
         guard var current = books, current[id] != nil else { return }
         current[id] = nil
         books = current
-        history.edit(Self.key, value: encodedIDs)
+        history.edit(Self.key, text: encodedIDs)
         save(current)
     }
 
     /// Saves `books`, the catalogue as it is now (acknowledged once written).
     private func save(_ books: [String: Int]) {
         files.save(Self.encode(books), to: Self.location) { [history, value = encodedIDs] in
-            history.acknowledge(Self.key, value: value)
+            history.didSave(Self.key, text: value)
         }
     }
 
@@ -201,8 +202,8 @@ final class ExampleBasket {
 
     private func save() {
         let current = value
-        history.edit(Self.key, value: current)
-        files.save(current ?? "", to: Self.location) { [history] in history.acknowledge(Self.key, value: current) }
+        history.edit(Self.key, text: current)
+        files.save(current ?? "", to: Self.location) { [history] in history.didSave(Self.key, text: current) }
     }
 }
 
@@ -298,13 +299,13 @@ final class ExampleNote {
         guard !bugs.contains(.noteWrittenInPlace) else {
             if files.writeInPlace(value ?? "", to: location) {
                 isDirty = false
-                history.acknowledge(key, value: value)
+                history.didSave(key, text: value)
             }
             return
         }
         // Handed over: a save that fails is kept and written later, even after the window closed.
         isDirty = false
-        files.save(value ?? "", to: location) { [history, key] in history.acknowledge(key, value: value) }
+        files.save(value ?? "", to: location) { [history, key] in history.didSave(key, text: value) }
     }
 }
 

@@ -2,6 +2,7 @@ import DurableState
 import Foundation
 import Lifecycle
 import LifecycleSimulator
+import LifelineHistory
 
 /// A small library app built on Lifeline for the simulator's own tests, benchmark and command:
 /// one note per window behind a note editor screen (debounced save, flushed on inactive), a
@@ -158,9 +159,9 @@ public final class LibraryExample: ApplicationDelegate {
 
     private func savePreferences(_ updated: [String: String]) {
         preferences = updated
-        environment.history.edit(Self.userKey, value: updated["user"])
+        environment.history.edit(Self.userKey, text: updated["user"])
         files.save(Self.encodePreferences(updated), to: Self.preferencesLocation) { [environment] in
-            environment.history.acknowledge(Self.userKey, value: updated["user"])
+            environment.history.didSave(Self.userKey, text: updated["user"])
         }
     }
 
@@ -234,20 +235,20 @@ public final class LibraryExample: ApplicationDelegate {
 
     /// What the user sees, for the history checks (built again only after a change: the
     /// simulator asks after every step).
-    var observations: [Observation] {
+    var observations: [VisibleValue] {
         screen.observations { buildObservations() }
     }
 
-    private func buildObservations() -> [Observation] {
+    private func buildObservations() -> [VisibleValue] {
         let sorted = sortedControllers
-        var result: [Observation] = []
+        var result: [VisibleValue] = []
         result.reserveCapacity(3 + 2 * sorted.count)
-        result.append(Observation(key: Self.userKey, value: user))
-        if catalogue.books != nil { result.append(Observation(key: ExampleCatalogue.key, value: catalogue.encodedIDs)) }
-        if basket.lines != nil { result.append(Observation(key: ExampleBasket.key, value: basket.value)) }
+        result.append(VisibleValue(Self.userKey, text: user))
+        if catalogue.books != nil { result.append(VisibleValue(ExampleCatalogue.key, text: catalogue.encodedIDs)) }
+        if basket.lines != nil { result.append(VisibleValue(ExampleBasket.key, text: basket.value)) }
         for controller in sorted {
-            if controller.note.isHydrated { result.append(Observation(key: controller.note.key, value: controller.shownNote)) }
-            if controller.restorationSettled { result.append(Observation(key: controller.selectionKey, value: controller.selection)) }
+            if controller.note.isHydrated { result.append(VisibleValue(controller.note.key, text: controller.shownNote)) }
+            if controller.restorationSettled { result.append(VisibleValue(controller.selectionKey, text: controller.selection)) }
         }
         return result
     }

@@ -107,7 +107,7 @@ if let reason = secrets.fallbackReason {
 }
 var environment = AppEnvironment(
     runtime: host.runtime,
-    fileSystem: fileSystem,
+    storage: StorageEnvironment(fileSystem: fileSystem),
     secretStore: secrets.store,
     logger: logger,
     dataDirectory: arguments.dataDirectory,
@@ -116,7 +116,7 @@ var environment = AppEnvironment(
     server: server
 )
 environment.secretStoreLocation = secrets.location
-environment.cacheFileSystem = cacheFileSystem
+environment.cacheStorage = StorageEnvironment(fileSystem: cacheFileSystem)
 let composition: AppComposition
 do {
     composition = try AppComposition(environment: environment)

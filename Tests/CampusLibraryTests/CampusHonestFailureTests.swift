@@ -29,7 +29,7 @@ struct CampusHonestFailureTests {
     }
 
     func repository(_ runtime: LifecycleRuntime) -> NotesRepository {
-        NotesRepository(directory: notesDirectory, fileSystem: POSIXFileSystem(), runtime: runtime, logger: .disabled)
+        NotesRepository(directory: notesDirectory, storage: StorageEnvironment(fileSystem: POSIXFileSystem()), runtime: runtime, logger: .disabled)
     }
 
     func quarantined() throws -> [String] {

@@ -101,7 +101,7 @@ struct CampusHostileNotesTests {
 
         let runtime = LifecycleRuntime(clock: VirtualClock())
         for directory in [data + "/notes", data + "/linked-notes"] {
-            let repository = NotesRepository(directory: directory, fileSystem: POSIXFileSystem(), runtime: runtime, logger: .disabled)
+            let repository = NotesRepository(directory: directory, storage: StorageEnvironment(fileSystem: POSIXFileSystem()), runtime: runtime, logger: .disabled)
             for book in [TestBooks.emma.id, TestBooks.moby.id] {
                 let draft = repository.draft(for: book)
                 await draft.hydrate()

@@ -4,6 +4,7 @@ import DurableState
 import Foundation
 import Lifecycle
 import LifecycleSimulator
+import LifelineHistory
 import Testing
 
 /// The checks `lifecycle-check` runs on Campus Library can fail: each test plants one broken rule
@@ -67,8 +68,8 @@ struct CampusInvariantTests {
         let book = CampusIncarnation.noteBooks[0]
         let app = sabotaged("say a note saved that is dropped", when: { $0.composition.services.notes.draft(for: book).isHydrated }) { incarnation in
             let key = HistoryKey(NoteDraft.historyName(of: book))
-            incarnation.history.edit(key, value: "dropped")
-            incarnation.history.acknowledge(key, value: "dropped")
+            incarnation.history.edit(key, text: "dropped")
+            incarnation.history.didSave(key, text: "dropped")
         }
         let violation = await firstViolation(app)
         #expect(violation?.kind == .lostAcknowledgedEdit, "\(violation?.description ?? "nothing found")")

@@ -21,7 +21,7 @@ struct NoteDraftTests {
     }
 
     func storage() -> DurableValueStorage<String> {
-        DurableValueStorage<String>(fileSystem: fileSystem, path: path, clock: clock)
+        DurableValueStorage<String>(storage: StorageEnvironment(fileSystem: fileSystem), path: path, clock: clock)
     }
 
     func stored() throws -> String? {

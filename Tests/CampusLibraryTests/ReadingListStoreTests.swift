@@ -11,7 +11,7 @@ struct ReadingListStoreTests {
     static let date = Date(timeIntervalSince1970: 1_800_000_000)
 
     func open(_ disk: SimulatedDisk) throws -> ReadingListStore {
-        try ReadingListStore.open(path: Self.path, fileSystem: disk.mount(), at: Self.date)
+        try ReadingListStore.open(path: Self.path, storage: disk.mount().storage, at: Self.date)
     }
 
     /// Every log line of the database, oldest first: `book:status`.

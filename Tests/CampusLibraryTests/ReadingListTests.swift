@@ -11,7 +11,7 @@ struct ReadingListTests {
     static let path = "/data/reading-list.sqlite"
 
     func makeList(on disk: SimulatedDisk, clock: VirtualClock = VirtualClock()) -> ReadingList {
-        ReadingList(path: Self.path, fileSystem: disk.mount(), clock: clock, runtime: nil, logger: .disabled)
+        ReadingList(path: Self.path, storage: disk.mount().storage, clock: clock, runtime: nil, logger: .disabled)
     }
 
     @Test("the screen's model adds, steps and removes books; each change is committed before it is shown saved")
@@ -77,7 +77,7 @@ struct ReadingListTests {
         let first = makeList(on: disk)
         first.load()
         first.add(TestBooks.emma)
-        let newer = try Database(path: Self.path, fileSystem: disk.mount())
+        let newer = try Database(path: Self.path, storage: disk.mount().storage)
         try newer.execute("INSERT INTO \(DatabaseMigrator.recordTable) (identifier) VALUES ('reading-list-v9')")
         newer.close()
         let list = makeList(on: disk)

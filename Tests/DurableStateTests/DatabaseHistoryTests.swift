@@ -1,15 +1,16 @@
 import DurableState
 import Foundation
-import Testing
+import LifelineHistory
 import LifelineTestSupport
+import Testing
 
 private struct Oops: Error {}
 
 /// An actor that opens a connection of its own, to show that one confined elsewhere than the
 /// main actor reports nothing.
 private actor OtherActorDatabase {
-    func insert(_ path: String, fileSystem: any FileSystem) throws {
-        let database = try Database(path: path, fileSystem: fileSystem)
+    func insert(_ path: String, storage: StorageEnvironment) throws {
+        let database = try Database(path: path, storage: storage)
         try database.execute("CREATE TABLE IF NOT EXISTS item (text TEXT NOT NULL)")
         try database.transaction { db in
             // A closure isolated only through `self`: pass the isolation explicitly (SE-0420).
@@ -26,7 +27,7 @@ struct DatabaseHistoryTests {
     let history = RecordingHistory()
 
     func open() throws -> Database {
-        let database = try Database(path: directory.file("items.sqlite"), fileSystem: FaultyFileSystem(history: history))
+        let database = try Database(path: directory.file("items.sqlite"), storage: StorageEnvironment(fileSystem: FaultyFileSystem(), history: history))
         try database.execute("CREATE TABLE IF NOT EXISTS item (list TEXT NOT NULL, text TEXT NOT NULL)")
         return database
     }
@@ -88,7 +89,7 @@ struct DatabaseHistoryTests {
 
     @Test("a connection confined to another actor reports nothing")
     func otherActor() async throws {
-        try await OtherActorDatabase().insert(directory.file("other.sqlite"), fileSystem: FaultyFileSystem(history: history))
+        try await OtherActorDatabase().insert(directory.file("other.sqlite"), storage: StorageEnvironment(fileSystem: FaultyFileSystem(), history: history))
         #expect(history.log.isEmpty)
     }
 }

@@ -24,7 +24,7 @@ struct DocumentStoreTests {
         _ fileSystem: any FileSystem = POSIXFileSystem(), schema: StoredSchema = .initial, sizeLimit: Int = 4096
     ) -> DocumentStore<Note> {
         DocumentStore(
-            fileSystem: fileSystem, path: directory.file("note.doc"), defaultValue: Note(title: "", body: ""),
+            storage: StorageEnvironment(fileSystem: fileSystem), path: directory.file("note.doc"), defaultValue: Note(title: "", body: ""),
             schema: schema, sizeLimit: sizeLimit, clock: clock, logger: LifelineLogger(category: "test", sink: logs))
     }
 
@@ -131,7 +131,7 @@ struct DocumentStoreTests {
             .converting(from: 1, Note.self, to: NoteV2.self) { NoteV2(title: $0.title, body: $0.body, revision: $0.revision, pinned: false) }
         ])
         let store = DocumentStore(
-            fileSystem: POSIXFileSystem(), path: directory.file("note.doc"),
+            storage: StorageEnvironment(fileSystem: POSIXFileSystem()), path: directory.file("note.doc"),
             defaultValue: NoteV2(title: "", body: "", revision: 0, pinned: false), schema: v2, clock: clock)
         let loaded = store.load()
         #expect(loaded.value == NoteV2(title: "old", body: "b", revision: 2, pinned: false))
@@ -160,7 +160,7 @@ struct DocumentStoreTests {
         #expect(throws: DurableStoreError.self) { try store.save(Note(title: "new", body: "")) }
         #expect(makeStore().load().value == secretNote)
 
-        let accounts = DocumentStore(fileSystem: POSIXFileSystem(), path: directory.file("account"),
+        let accounts = DocumentStore(storage: StorageEnvironment(fileSystem: POSIXFileSystem()), path: directory.file("account"),
                                      defaultValue: [Account](), clock: clock)
         #expect(throws: DurableStoreError.sensitiveValue(type: "Token")) {
             try accounts.save([Account(name: "me", token: Token(value: "abc"))])

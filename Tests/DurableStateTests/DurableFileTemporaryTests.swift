@@ -53,21 +53,21 @@ struct DurableFileTemporaryTests {
     @Test("a load removes stale temporary files and keeps a fresh one that a writer may still rename")
     @MainActor
     func removesOnlyStale() throws {
-        let store = DocumentStore(fileSystem: POSIXFileSystem(), path: path, defaultValue: "", clock: SystemClock())
+        let store = DocumentStore(storage: StorageEnvironment(fileSystem: POSIXFileSystem()), path: path, defaultValue: "", clock: SystemClock())
         try store.save("saved")
         let stale = [directory.file(".doc.tmp"), store.file.temporaryPath(1)]
         let fresh = store.file.temporaryPath(2)
         for name in stale + [fresh] { try Data("half".utf8).write(to: URL(fileURLWithPath: name)) }
         for name in stale { try setModificationDate(name, secondsAgo: DurableFile.staleTemporaryAge + 5) }
 
-        #expect(DocumentStore(fileSystem: POSIXFileSystem(), path: path, defaultValue: "", clock: SystemClock()).load().value == "saved")
+        #expect(DocumentStore(storage: StorageEnvironment(fileSystem: POSIXFileSystem()), path: path, defaultValue: "", clock: SystemClock()).load().value == "saved")
         #expect(directory.names == [".doc.2.tmp", "doc"])
     }
 
     @Test("removing the document removes its temporary files too")
     @MainActor
     func removeTakesTemporaries() throws {
-        let store = DocumentStore(fileSystem: POSIXFileSystem(), path: path, defaultValue: "", clock: SystemClock())
+        let store = DocumentStore(storage: StorageEnvironment(fileSystem: POSIXFileSystem()), path: path, defaultValue: "", clock: SystemClock())
         try store.save("saved")
         try Data("half".utf8).write(to: URL(fileURLWithPath: store.file.temporaryPath(1)))
         try store.remove()

@@ -141,16 +141,16 @@ struct DurableKillProbeTests {
         let clock = VirtualClock()
         switch mode {
         case "document":
-            let loaded = DocumentStore(fileSystem: POSIXFileSystem(), path: directory + "/counter.doc",
+            let loaded = DocumentStore(storage: StorageEnvironment(fileSystem: POSIXFileSystem()), path: directory + "/counter.doc",
                                        defaultValue: ProbeRecord(counter: 0, padding: ""), clock: clock).load()
             #expect(loaded.issues.isEmpty)
             return loaded.value.counter
         case "preferences":
-            let preferences = Preferences(fileSystem: POSIXFileSystem(), directory: directory, clock: clock)
+            let preferences = Preferences(storage: StorageEnvironment(fileSystem: POSIXFileSystem()), directory: directory, clock: clock)
             #expect(preferences.loadReport.issues.isEmpty)
             return preferences[PreferenceKey("probe.counter", default: 0)]
         default:
-            let storage = DurableValueStorage<ProbeRecord>(fileSystem: POSIXFileSystem(), path: directory + "/value.json", clock: clock)
+            let storage = DurableValueStorage<ProbeRecord>(storage: StorageEnvironment(fileSystem: POSIXFileSystem()), path: directory + "/value.json", clock: clock)
             let value = try storage.loadNow()
             #expect(storage.lastLoadIssues.isEmpty)
             return value?.counter ?? 0

@@ -33,14 +33,10 @@ final class FaultyFileSystem: FileSystem {
     }
 
     let base: any FileSystem
-    /// What the file system answers as its `storageHistory` (a simulated device's, in tests of
-    /// the primitives' reports).
-    let storageHistory: (any StorageHistory)?
     private let state = Mutex(State())
 
-    init(_ base: any FileSystem = POSIXFileSystem(), history: (any StorageHistory)? = nil) {
+    init(_ base: any FileSystem = POSIXFileSystem()) {
         self.base = base
-        self.storageHistory = history
     }
 
     /// Makes the next `times` calls of `call` throw `error`.

@@ -1,5 +1,6 @@
 import DurableState
 import Lifecycle
+import LifelineHistory
 import Testing
 
 private enum Shelf: String { case top, bottom }
@@ -47,9 +48,9 @@ struct HistoryTextTests {
         #expect(HistoryField("open list", showing: String?.none).text == nil)
         #expect(HistoryField("query", showing: "austen").text == "austen")
         let shown = VisibleValue("draft", scene: SceneSessionID("S1"), showing: "")
-        #expect(shown.name == HistoryName("draft", scene: SceneSessionID("S1")))
+        #expect(shown.key == HistoryKey("draft", scene: SceneSessionID("S1")))
         #expect(shown.text == nil)
-        #expect(HistoryName("draft", scene: SceneSessionID("S1")).description == "draft@S1")
-        #expect(("lists" as HistoryName).description == "lists")
+        #expect(HistoryKey("draft", scene: SceneSessionID("S1")).description == "draft@S1")
+        #expect(("lists" as HistoryKey).description == "lists")
     }
 }

@@ -20,7 +20,7 @@ struct HostileFileTests {
     }
 
     func document(_ name: String) -> DocumentStore<Note> {
-        DocumentStore(fileSystem: POSIXFileSystem(), path: data + "/" + name, defaultValue: Note(title: "", body: ""), clock: clock)
+        DocumentStore(storage: StorageEnvironment(fileSystem: POSIXFileSystem()), path: data + "/" + name, defaultValue: Note(title: "", body: ""), clock: clock)
     }
 
     @Test("a link planted at a document's temporary names, or in place of the document, is never written through")
@@ -50,7 +50,7 @@ struct HostileFileTests {
         try FileManager.default.createDirectory(atPath: data, withIntermediateDirectories: true)
         let primary = try victim("p")
         try HostileFiles.plantLink(at: data + "/preferences.prefs", to: primary.path)
-        let preferences = Preferences(fileSystem: POSIXFileSystem(), directory: data, clock: clock)
+        let preferences = Preferences(storage: StorageEnvironment(fileSystem: POSIXFileSystem()), directory: data, clock: clock)
         let temporaries = try (0..<2).map { try victim("p\($0)") }
         for (name, victim) in zip([".preferences.prefs.tmp", ".preferences.prefs.1.tmp"], temporaries) {
             try HostileFiles.plantLink(at: data + "/" + name, to: victim.path)
@@ -113,7 +113,7 @@ struct HostileFileTests {
 
     @Test("the crash-loop guard of restoration state never writes through a link")
     func launchGuardLink() throws {
-        let store = RestorationStore(fileSystem: POSIXFileSystem(), directory: data, clock: clock)
+        let store = RestorationStore(storage: StorageEnvironment(fileSystem: POSIXFileSystem()), directory: data, clock: clock)
         store.beginLaunch()
         let victims = try (0..<2).map { try victim("g\($0)") }
         for (name, victim) in zip([".launches.guard.tmp", ".launches.guard.1.tmp"], victims) {
@@ -125,7 +125,7 @@ struct HostileFileTests {
         let primary = try victim("g-primary")
         try FileManager.default.removeItem(atPath: data + "/launches.guard")
         try HostileFiles.plantLink(at: data + "/launches.guard", to: primary.path)
-        let next = RestorationStore(fileSystem: POSIXFileSystem(), directory: data, clock: clock)
+        let next = RestorationStore(storage: StorageEnvironment(fileSystem: POSIXFileSystem()), directory: data, clock: clock)
         next.beginLaunch()
         next.markLaunchFinished()
         #expect(primary.isUntouched)

@@ -1,6 +1,7 @@
 import DurableState
 import Foundation
 import Lifecycle
+import LifelineHistory
 import Testing
 
 struct Cart: Codable, Sendable, Equatable {
@@ -41,6 +42,8 @@ final class RecordingStorage: ValueStorage {
 final class GatedStorage: ValueStorage {
     var stored: Cart?
     var saveCount = 0
+    /// Where a persistent value over this storage reports (none unless a test sets one).
+    var storageHistory: (any StorageHistory)?
     /// Once set, saves no longer wait.
     var isOpen = false
     private var waiting: [CheckedContinuation<Void, Never>] = []
@@ -289,14 +292,14 @@ struct PersistentValueTests {
     func durableStorage() async throws {
         let directory = TemporaryDirectory()
         let fileSystem = FaultyFileSystem()
-        let storage = DurableValueStorage<Cart>(fileSystem: fileSystem, path: directory.file("cart.json"), clock: clock)
+        let storage = DurableValueStorage<Cart>(storage: StorageEnvironment(fileSystem: fileSystem), path: directory.file("cart.json"), clock: clock)
         let cart = make(storage)
         await cart.hydrate()
         fileSystem.clearLog()
         for index in 0..<50 { cart.value.lines.append("\(index)") }
         clock.advance(by: .milliseconds(300))
         #expect(fileSystem.log.filter { $0.hasPrefix("createNew") }.count == 1)
-        let reloaded = DurableValueStorage<Cart>(fileSystem: POSIXFileSystem(), path: directory.file("cart.json"), clock: clock)
+        let reloaded = DurableValueStorage<Cart>(storage: StorageEnvironment(fileSystem: POSIXFileSystem()), path: directory.file("cart.json"), clock: clock)
         #expect(try reloaded.loadNow()?.lines.count == 50)
     }
 }

@@ -25,7 +25,7 @@ struct PreferencesTests {
     let logs = MemoryLogSink()
 
     func open(_ fileSystem: any FileSystem = POSIXFileSystem(), sizeLimit: Int = 64 * 1024) -> Preferences {
-        Preferences(fileSystem: fileSystem, directory: directory.path, sizeLimit: sizeLimit, clock: clock,
+        Preferences(storage: StorageEnvironment(fileSystem: fileSystem), directory: directory.path, sizeLimit: sizeLimit, clock: clock,
                     logger: LifelineLogger(category: "test", sink: logs))
     }
 
@@ -117,7 +117,7 @@ struct PreferencesTests {
         }
         let path = directory.file("preferences.prefs")
         try StoredCodec(sizeLimit: 1000).encode(["textSize": "17"], writtenAt: clock.date).write(to: URL(fileURLWithPath: path))
-        let migrated = Preferences(fileSystem: POSIXFileSystem(), directory: directory.path,
+        let migrated = Preferences(storage: StorageEnvironment(fileSystem: POSIXFileSystem()), directory: directory.path,
                                    schema: StoredSchema(version: 2, migrations: [renamed]), clock: clock)
         #expect(migrated[.fontSize] == 17)
         #expect(migrated.loadReport.storedSchemaVersion == 1)

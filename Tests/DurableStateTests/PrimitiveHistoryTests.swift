@@ -1,8 +1,9 @@
 import DurableState
 import Foundation
 import Lifecycle
-import Testing
+import LifelineHistory
 import LifelineTestSupport
+import Testing
 
 private struct Window: Codable, Sendable, Equatable, HistoryFields {
     var query = ""
@@ -26,11 +27,11 @@ struct PrimitiveHistoryTests {
     let directory = TemporaryDirectory()
     let clock = VirtualClock()
     let history = RecordingHistory()
-    var fileSystem: FaultyFileSystem { FaultyFileSystem(history: history) }
+    var storage: StorageEnvironment { StorageEnvironment(fileSystem: FaultyFileSystem(), history: history) }
 
     @Test("a persistent value reports what it loaded, records each change as an edit and acknowledges the value it says saved")
     func persistentValue() async {
-        let storage = DurableValueStorage<String>(fileSystem: fileSystem, path: directory.file("draft.json"), clock: clock)
+        let storage = DurableValueStorage<String>(storage: storage, path: directory.file("draft.json"), clock: clock)
         let scope = TaskScope(name: "test", tracker: WorkTracker())
         let scene = SceneSessionID("S1")
         let draft = PersistentValue(
@@ -50,10 +51,11 @@ struct PrimitiveHistoryTests {
     @Test("a persistent value acknowledges only the newest value: a save overtaken by a change says nothing")
     func persistentValueOvertaken() async {
         let storage = GatedStorage()
+        storage.storageHistory = history
         let scope = TaskScope(name: "test", tracker: WorkTracker())
         let cart = PersistentValue(
             initialValue: Cart(), storage: storage, clock: clock, scope: scope, name: "cart",
-            history: HistoryRecording.automatic.reporting(to: history))
+            history: .automatic)
         await cart.hydrate()
         cart.value = Cart(lines: ["a"])
         cart.flush()
@@ -73,7 +75,7 @@ struct PrimitiveHistoryTests {
     func persistentValueSilent() async {
         let scope = TaskScope(name: "test", tracker: WorkTracker())
         let off = PersistentValue(
-            initialValue: "", storage: DurableValueStorage<String>(fileSystem: fileSystem, path: directory.file("a.json"), clock: clock),
+            initialValue: "", storage: DurableValueStorage<String>(storage: storage, path: directory.file("a.json"), clock: clock),
             clock: clock, scope: scope, name: "a", history: .off)
         let elsewhere = PersistentValue(initialValue: Cart(), storage: RecordingStorage(), clock: clock, scope: scope, name: "cart")
         await off.hydrate()
@@ -87,23 +89,25 @@ struct PrimitiveHistoryTests {
 
     @Test("a document reports what it loaded, records an edit before each save and acknowledges it after; a failed save stays unacknowledged")
     func document() throws {
-        let faulty = fileSystem
+        let faulty = FaultyFileSystem()
         let lists = DocumentStore(
-            fileSystem: faulty, path: directory.file("lists.json"), defaultValue: [String](), clock: clock, history: .key("lists"))
+            storage: StorageEnvironment(fileSystem: faulty, history: history), path: directory.file("lists.json"),
+            defaultValue: [String](), clock: clock, history: .key("lists"))
         try lists.save(["Groceries"])
         faulty.fail(.rename)
         #expect(throws: DurableStoreError.self) { try lists.save(["Groceries", "Books"]) }
         try lists.remove()
         #expect(history.log == [
             "loaded lists = nil", "will save lists = \"Groceries\" (durable)", "saved lists = \"Groceries\"",
-            "will save lists = \"Groceries, Books\" (durable)", "will save lists = nil (durable)", "saved lists = nil",
+            "will save lists = \"Groceries, Books\" (durable)", "failed to save lists = \"Groceries, Books\"",
+            "will save lists = nil (durable)", "saved lists = nil",
         ])
     }
 
     @Test("a document reports under its path unless the app names it")
     func documentPath() throws {
         let path = directory.file("plain.json")
-        let store = DocumentStore(fileSystem: fileSystem, path: path, defaultValue: Plain(), clock: clock)
+        let store = DocumentStore(storage: storage, path: path, defaultValue: Plain(), clock: clock)
         try store.save(Plain(page: 3))
         #expect(history.log == [
             "default \(path) = \"Plain(page: 0)\"", "loaded \(path) = \"Plain(page: 0)\"", "will save \(path) = \"Plain(page: 3)\" (durable)",
@@ -113,7 +117,7 @@ struct PrimitiveHistoryTests {
 
     @Test("preferences report each key under its name (after the recording's), its default and its first read once")
     func preferences() throws {
-        let preferences = Preferences(fileSystem: fileSystem, directory: directory.path, clock: clock, history: .key("settings"))
+        let preferences = Preferences(storage: storage, directory: directory.path, clock: clock, history: .key("settings"))
         _ = preferences[.showsCovers]
         _ = preferences[.showsCovers]
         try preferences.set(false, for: .showsCovers)
@@ -127,7 +131,7 @@ struct PrimitiveHistoryTests {
 
     @Test("a remote record reports the value once the service stored it, and not its bookkeeping")
     func remoteRecord() async {
-        let preferences = Preferences(fileSystem: fileSystem, directory: directory.path, clock: clock)
+        let preferences = Preferences(storage: storage, directory: directory.path, clock: clock)
         let sync = RemoteRecordSync(service: FakeCartService(), preferences: preferences, name: "cart", isEmpty: { $0.lines.isEmpty }) {
             "request-1"
         }
@@ -146,7 +150,7 @@ struct PrimitiveHistoryTests {
 
     @Test("the restoration store reports restorable state field by field, in the scene's keys")
     func restoration() throws {
-        let store = RestorationStore(fileSystem: fileSystem, directory: directory.path, clock: clock)
+        let store = RestorationStore(storage: storage, directory: directory.path, clock: clock)
         let schema = RestorationSchema<Window>(default: Window())
         let plain = RestorationSchema<Plain>(default: Plain())
         let scene = SceneSessionID("S1")

@@ -47,7 +47,7 @@ struct RemoteRecordSyncTests {
 
     func makeSync() -> RemoteRecordSync<FakeCartService> {
         var counter = 0
-        let preferences = Preferences(fileSystem: POSIXFileSystem(), directory: directory.path, clock: clock)
+        let preferences = Preferences(storage: StorageEnvironment(fileSystem: POSIXFileSystem()), directory: directory.path, clock: clock)
         return RemoteRecordSync(service: service, preferences: preferences, name: "cart", isEmpty: { $0.lines.isEmpty }) {
             counter += 1
             return "request-\(counter)"

@@ -33,7 +33,7 @@ struct RestorationStoreTests {
     }
 
     func open(maxUnfinishedLaunches: Int = 2) -> RestorationStore {
-        RestorationStore(fileSystem: POSIXFileSystem(), directory: directory.path,
+        RestorationStore(storage: StorageEnvironment(fileSystem: POSIXFileSystem()), directory: directory.path,
                          maxUnfinishedLaunches: maxUnfinishedLaunches, clock: clock)
     }
 

@@ -1,5 +1,6 @@
 import DurableState
 import Lifecycle
+import LifelineHistory
 import Testing
 
 @MainActor
@@ -10,7 +11,7 @@ private final class TextScreen: VisibleValues {
         self.name = name
         self.text = text
     }
-    var visibleValues: [VisibleValue] { [VisibleValue(HistoryName(name), text: text)] }
+    var visibleValues: [VisibleValue] { [VisibleValue(HistoryKey(name), text: text)] }
 }
 
 /// A text field over a model value.
@@ -50,7 +51,7 @@ struct ScreenRegistryTests {
         #expect(active.values.map(\.text) == ["t", "same", "typed"])
         #expect(active.values.map(\.modelText) == [nil, .some("same"), .some(nil)])
         let stray = try #require(registry.visibleValues { _ in true }.strayEdit)
-        #expect(stray.scene == s2 && stray.value.name == "draft" && stray.value.text == "typed")
+        #expect(stray.scene == s2 && stray.value.key == "draft" && stray.value.text == "typed")
         typed.model = "typed"
         #expect(registry.visibleValues { _ in true }.strayEdit == nil)
         #expect(registry.visibleValues.count == 3)
@@ -67,9 +68,9 @@ struct ScreenRegistryTests {
         registry.register(second!, in: s2)
         registry.register(third, in: nil)
         registry.register(first, in: s1)
-        #expect(registry.visibleValues.map { "\($0.name)=\($0.text ?? "nil")" } == ["a=1", "b=2", "c=nil"])
+        #expect(registry.visibleValues.map { "\($0.key)=\($0.text ?? "nil")" } == ["a=1", "b=2", "c=nil"])
         second = nil
-        #expect(registry.visibleValues.map(\.name.name) == ["a", "c"])
+        #expect(registry.visibleValues.map(\.key.name) == ["a", "c"])
         #expect(!registry.isEmpty)
     }
 
@@ -129,7 +130,7 @@ struct ScreenRegistryTests {
         registry.register(appWide, in: nil)
         #expect(registry.registrations.map { $0.scene } == [s1, s2, nil])
         #expect(registry.unregisterScreens(in: s1).map { $0 === closed } == [true])
-        #expect(registry.visibleValues.map(\.name.name) == ["b", "c"])
+        #expect(registry.visibleValues.map(\.key.name) == ["b", "c"])
         #expect(registry.screens(in: s1).isEmpty)
         #expect(registry.unregisterScreens(in: s1).isEmpty)
         #expect(registry.registrations.map { $0.screen === kept } == [true, false])

@@ -2,6 +2,7 @@ import DurableState
 import Foundation
 import Lifecycle
 import LifecycleSimulator
+import LifelineHistory
 
 /// A composer on the real storage primitives, for the checks of a move's order and of restorable
 /// state at the background: each window composes a message in its draft (`PersistentValue`,
@@ -29,10 +30,10 @@ final class ComposerApp {
         self.environment = environment
         self.bugs = bugs
         outbox = DocumentStore(
-            fileSystem: environment.fileSystem, path: "/outbox.json", defaultValue: [], clock: environment.clock,
+            storage: environment.storage, path: "/outbox.json", defaultValue: [], clock: environment.clock,
             history: .key("outbox"))
         sent = outbox.load().value
-        restoration = RestorationStore(fileSystem: environment.fileSystem, directory: "/windows", clock: environment.clock)
+        restoration = RestorationStore(storage: environment.storage, directory: "/windows", clock: environment.clock)
         environment.runtime.sceneDelegateFactory = { [unowned self] scene in ComposerWindow(scene: scene, app: self) }
     }
 
@@ -83,7 +84,7 @@ final class ComposerWindow: SceneDelegate, VisibleValues {
         self.app = app
         let environment = app.environment
         let storage = DurableValueStorage<String>(
-            fileSystem: environment.fileSystem, path: "/drafts/\(scene.id.rawValue).json", clock: environment.clock)
+            storage: environment.storage, path: "/drafts/\(scene.id.rawValue).json", clock: environment.clock)
         draft = PersistentValue(
             initialValue: "", storage: storage, clock: environment.clock, scope: scene.scope, name: "draft",
             history: .key("draft", scene: scene.id))

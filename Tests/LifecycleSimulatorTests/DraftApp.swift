@@ -2,6 +2,7 @@ import DurableState
 import Foundation
 import Lifecycle
 import LifecycleSimulator
+import LifelineHistory
 
 /// A one-value app on the real storage primitives, for the checks of what is read back, what a
 /// screen says is saved and what it shows provisionally: a draft (`PersistentValue`, named
@@ -24,9 +25,9 @@ final class DraftApp: VisibleValues {
 
     init(environment: SimulationEnvironment, bugs: Bugs) {
         self.bugs = bugs
-        let saved = DurableValueStorage<String>(fileSystem: environment.fileSystem, path: "/draft.json", clock: environment.clock)
+        let saved = DurableValueStorage<String>(storage: environment.storage, path: "/draft.json", clock: environment.clock)
         let read = bugs.readsAnotherFile
-            ? DurableValueStorage<String>(fileSystem: environment.fileSystem, path: "/draft-v2.json", clock: environment.clock)
+            ? DurableValueStorage<String>(storage: environment.storage, path: "/draft-v2.json", clock: environment.clock)
             : saved
         let scope = TaskScope(name: "draft", tracker: environment.tracker)
         draft = PersistentValue(

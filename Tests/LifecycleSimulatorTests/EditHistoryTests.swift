@@ -2,6 +2,7 @@ import DurableState
 import Foundation
 import Lifecycle
 import LifecycleSimulator
+import LifelineHistory
 import SimulatorExample
 import Testing
 
@@ -62,14 +63,14 @@ final class LostRenameApp {
 
     func save(_ text: String) {
         value = text
-        environment.history.edit(Self.key, value: text)
+        environment.history.edit(Self.key, text: text)
         let fileSystem = environment.fileSystem
         do {
             try fileSystem.writeFile(Data(text.utf8), to: "/value.tmp", permissions: 0o600)
             try fileSystem.syncFile(at: "/value.tmp")
             try fileSystem.rename(from: "/value.tmp", to: "/value.txt")
             if syncsDirectory { try fileSystem.syncDirectory(at: "/") }
-            environment.history.acknowledge(Self.key, value: text)
+            environment.history.didSave(Self.key, text: text)
         } catch {}
     }
 
@@ -77,7 +78,7 @@ final class LostRenameApp {
         var app = SimulatedApp<LostRenameApp>(name: "LostRenameApp") { environment in
             LostRenameApp(environment: environment, syncsDirectory: syncsDirectory)
         } observe: { app in
-            [Observation(key: key, value: app.value)]
+            [VisibleValue(key, text: app.value)]
         }
         app.actions = [UserAction(name: "save") { _ in true } perform: { context, random in
             context.incarnation.save("value \(random.int(below: 1_000))")

@@ -1,6 +1,7 @@
 import DurableState
 import Lifecycle
 @testable import LifecycleSimulator
+import LifelineHistory
 import Testing
 
 @Suite("A move's order, and restorable state at the background")
@@ -58,16 +59,16 @@ struct MoveOrderAndBackgroundRuleTests {
     func discardIsNoMove() {
         let history = EditHistory()
         let draft = HistoryKey("draft"), items = HistoryKey("items")
-        history.recordEdit(draft, value: "milk", durability: .durable, incarnation: 1, step: 1, byUser: true)
-        history.recordEdit(draft, value: nil, durability: .durable, incarnation: 1, step: 2)
+        history.recordEdit(draft, value: "milk", persistence: .durable, incarnation: 1, step: 1, byUser: true)
+        history.recordEdit(draft, value: nil, persistence: .durable, incarnation: 1, step: 2)
         let previous = try? #require(history.acknowledgement(of: draft, value: nil, incarnation: 1))
         #expect(history.userTextRemoved(from: draft, previous: previous ?? -1, incarnation: 1) == "milk")
         #expect(!history.isSavedElsewhere("milk", than: draft))
         #expect(history.unsavedHolder(of: "milk", other: draft) == nil)
         history.remember(.init(text: "milk", key: draft, incarnation: 1, step: 2))
         // The user types it again in another window: that window's draft explains the items' copy.
-        history.recordEdit(HistoryKey("draft2"), value: "milk", durability: .durable, incarnation: 1, step: 3, byUser: true)
-        history.recordEdit(items, value: "eggs, milk", durability: .durable, incarnation: 1, step: 4)
+        history.recordEdit(HistoryKey("draft2"), value: "milk", persistence: .durable, incarnation: 1, step: 3, byUser: true)
+        history.recordEdit(items, value: "eggs, milk", persistence: .durable, incarnation: 1, step: 4)
         #expect(history.receivedRemovedText("eggs, milk", of: items, incarnation: 1) == nil)
         // A later incarnation's edits never match an earlier one's removals.
         history.remember(.init(text: "bread", key: draft, incarnation: 1, step: 5))

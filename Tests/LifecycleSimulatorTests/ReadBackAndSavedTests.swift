@@ -1,6 +1,7 @@
 import DurableState
 import Lifecycle
 @testable import LifecycleSimulator
+import LifelineHistory
 import Testing
 
 @Suite("What the app reads back and what its screens say is saved")
@@ -47,13 +48,13 @@ struct ReadBackAndSavedTests {
         let history = EditHistory()
         let key = HistoryKey("draft")
         #expect(history.isSaved("loaded", of: key, in: 2), "a value this process never edited is checked as an observation")
-        history.recordEdit(key, value: "a", durability: .durable, incarnation: 1, step: 0)
+        history.recordEdit(key, value: "a", persistence: .durable, incarnation: 1, step: 0)
         #expect(!history.isSaved("a", of: key, in: 1))
         history.acknowledge(key, value: "a", incarnation: 1)
         #expect(history.isSaved("a", of: key, in: 1))
-        history.recordEdit(key, value: "ab", durability: .durable, incarnation: 1, step: 1)
+        history.recordEdit(key, value: "ab", persistence: .durable, incarnation: 1, step: 1)
         #expect(!history.isSaved("ab", of: key, in: 1), "the newest edit is not written yet")
-        history.recordEdit(key, value: "a", durability: .durable, incarnation: 1, step: 2)
+        history.recordEdit(key, value: "a", persistence: .durable, incarnation: 1, step: 2)
         #expect(!history.isSaved("a", of: key, in: 1), "typed back to the saved text, but that edit is not written yet")
         history.acknowledge(key, value: "a", incarnation: 1)
         #expect(history.isSaved("a", of: key, in: 1))

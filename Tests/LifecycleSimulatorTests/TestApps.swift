@@ -2,6 +2,7 @@ import DurableState
 import Foundation
 import Lifecycle
 import LifecycleSimulator
+import LifelineHistory
 
 /// Small apps that misbehave on purpose, for the simulator's own tests.
 @MainActor
@@ -114,7 +115,7 @@ final class ActorApp {
             for _ in 0..<3 {
                 let value = await counter.increment()
                 count = value
-                environment.history.edit(Self.key, value: "\(value)", durability: .ephemeral)
+                environment.history.edit(Self.key, text: "\(value)", persistence: .ephemeral)
                 try? await environment.clock.sleep(for: .milliseconds(10))
             }
         }
@@ -122,7 +123,7 @@ final class ActorApp {
 
     static func app() -> SimulatedApp<ActorApp> {
         SimulatedApp(name: "ActorApp") { ActorApp(environment: $0) } observe: { app in
-            app.count.map { [Observation(key: key, value: "\($0)")] } ?? []
+            app.count.map { [VisibleValue(key, text: "\($0)")] } ?? []
         }
     }
 }
@@ -176,17 +177,17 @@ final class InPlaceCounterApp {
     func bump() {
         let next = (count ?? 0) + 1
         count = next
-        environment.history.edit(Self.key, value: "\(next)")
+        environment.history.edit(Self.key, text: "\(next)")
         do {
             try environment.fileSystem.writeFile(Data("\(next)".utf8), to: Self.path, permissions: 0o600)
             try environment.fileSystem.syncFile(at: Self.path)
-            environment.history.acknowledge(Self.key, value: "\(next)")
+            environment.history.didSave(Self.key, text: "\(next)")
         } catch {}
     }
 
     static func app() -> SimulatedApp<InPlaceCounterApp> {
         var app = SimulatedApp<InPlaceCounterApp>(name: "InPlaceCounterApp") { InPlaceCounterApp(environment: $0) } observe: { app in
-            [Observation(key: key, value: app.count.map { $0 == 0 ? nil : "\($0)" } ?? nil)]
+            [VisibleValue(key, text: app.count.map { $0 == 0 ? nil : "\($0)" } ?? nil)]
         }
         app.actions = [UserAction(name: "bump") { _ in true } perform: { context, _ in context.incarnation.bump() }]
         return app

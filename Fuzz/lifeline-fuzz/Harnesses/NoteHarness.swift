@@ -13,7 +13,7 @@ enum NoteHarness: Harness {
     static let sizeLimit = 256 * 1024
 
     static func storage(on fileSystem: any FileSystem) -> DurableValueStorage<String> {
-        DurableValueStorage<String>(fileSystem: fileSystem, path: path, sizeLimit: sizeLimit, clock: VirtualClock())
+        DurableValueStorage<String>(storage: StorageEnvironment(fileSystem: fileSystem), path: path, sizeLimit: sizeLimit, clock: VirtualClock())
     }
 
     static func run(_ input: Data) {

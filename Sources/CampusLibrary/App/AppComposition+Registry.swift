@@ -1,6 +1,7 @@
 import Composition
 import DurableState
 import Lifecycle
+import LifelineHistory
 
 /// The app's registrations: which implementation backs each service and how long it lives.
 ///
@@ -25,6 +26,7 @@ extension AppComposition {
 
     private static func registerEnvironment(_ environment: AppEnvironment, in registry: inout Registry) {
         registry.register((any FileSystem).self, value: environment.fileSystem)
+        registry.register(StorageEnvironment.self, value: environment.storage)
         registry.register((any SecretStore).self, value: environment.secretStore)
         registry.register(LifelineLogger.self, value: environment.logger)
         registry.register((any AnalyticsSink).self, value: environment.analyticsSink)
@@ -38,15 +40,15 @@ extension AppComposition {
         )
         registry.register((any LifelineClock).self, lifetime: .application) { (runtime: LifecycleRuntime) in runtime.clock }
         let catalogue = environment.catalogue
-        let cacheFileSystem = environment.cacheFileSystem
+        let cacheStorage = environment.cacheStorage
         registry.register((any CatalogueService).self, lifetime: .application) { (runtime: LifecycleRuntime, logger: LifelineLogger) in
-            catalogueService(for: catalogue, runtime: runtime, fileSystem: cacheFileSystem, logger: logger)
+            catalogueService(for: catalogue, runtime: runtime, storage: cacheStorage, logger: logger)
         }
-        let databaseFileSystem = environment.databaseFileSystem
+        let databaseStorage = environment.databaseStorage
         registry.register(ReadingList.self, lifetime: .application) {
             (runtime: LifecycleRuntime, configuration: AppConfiguration, logger: LifelineLogger) in
             ReadingList(
-                path: FilePaths.join(configuration.dataDirectory, ReadingListStore.fileName), fileSystem: databaseFileSystem,
+                path: FilePaths.join(configuration.dataDirectory, ReadingListStore.fileName), storage: databaseStorage,
                 clock: runtime.clock, runtime: runtime, logger: logger
             )
         }
@@ -59,37 +61,37 @@ extension AppComposition {
 
     private static func registerServices(in registry: inout Registry, bugs: Set<CampusBug>) {
         registry.register(Preferences.self, lifetime: .application) {
-            (fileSystem: any FileSystem, clock: any LifelineClock, configuration: AppConfiguration, logger: LifelineLogger) in
+            (storage: StorageEnvironment, clock: any LifelineClock, configuration: AppConfiguration, logger: LifelineLogger) in
             // Bookkeeping (consent, the basket's record, the last account): nothing a screen shows.
-            Preferences(fileSystem: fileSystem, directory: configuration.dataDirectory, clock: clock, logger: logger, history: .off)
+            Preferences(storage: storage, directory: configuration.dataDirectory, clock: clock, logger: logger, history: .off)
         }
         registry.register(LibraryCatalogue.self, lifetime: .application, LibraryCatalogue.init(service:clock:logger:))
         registry.register(AnalyticsService.self, lifetime: .application, AnalyticsService.init(preferences:sink:logger:))
         registry.register(NotesRepository.self, lifetime: .application) {
-            (fileSystem: any FileSystem, runtime: LifecycleRuntime, configuration: AppConfiguration, logger: LifelineLogger,
+            (storage: StorageEnvironment, runtime: LifecycleRuntime, configuration: AppConfiguration, logger: LifelineLogger,
              analytics: AnalyticsService) in
             NotesRepository(
-                directory: configuration.dataDirectory + "/notes", fileSystem: fileSystem, runtime: runtime,
+                directory: configuration.dataDirectory + "/notes", storage: storage, runtime: runtime,
                 debounce: configuration.writeDebounce, logger: logger,
                 onSaved: { _ in analytics.track(.savedNote) }
             )
         }
         registry.register(AuthenticationService.self, lifetime: .application) {
             (server: LibraryService, secrets: any SecretStore, preferences: Preferences, runtime: LifecycleRuntime,
-             logger: LifelineLogger, configuration: AppConfiguration, fileSystem: any FileSystem) in
+             logger: LifelineLogger, configuration: AppConfiguration, storage: StorageEnvironment) in
             AuthenticationService(
                 server: server, tokens: SessionTokenStore(secrets: secrets, location: configuration.secretStoreLocation),
                 preferences: preferences, clock: runtime.clock, scope: runtime.applicationScope, logger: logger,
-                history: fileSystem.storageHistory
+                history: storage.history
             )
         }
         registry.register(BorrowingBasket.self, lifetime: .application) {
             (server: LibraryService, catalogue: LibraryCatalogue, preferences: Preferences, runtime: LifecycleRuntime,
-             configuration: AppConfiguration, logger: LifelineLogger, fileSystem: any FileSystem) in
+             configuration: AppConfiguration, logger: LifelineLogger, storage: StorageEnvironment) in
             BorrowingBasket(
                 repository: server, catalogue: catalogue, preferences: preferences, runtime: runtime,
                 debounce: configuration.writeDebounce, logger: logger, makeRequestID: configuration.makeIdentifier,
-                history: fileSystem.storageHistory
+                history: storage.history
             )
         }
         registry.register(NewArrivalsService.self, lifetime: .application, NewArrivalsService.init(catalogue:preferences:clock:logger:))
@@ -121,14 +123,14 @@ extension AppComposition {
     }
 
     static func catalogueService(
-        for choice: AppEnvironment.CatalogueChoice, runtime: LifecycleRuntime, fileSystem: any FileSystem,
+        for choice: AppEnvironment.CatalogueChoice, runtime: LifecycleRuntime, storage: StorageEnvironment,
         logger: LifelineLogger
     ) -> any CatalogueService {
         switch choice {
         case .bundled(let path):
-            return SQLiteCatalogue(path: path, runtime: runtime, fileSystem: fileSystem, logger: logger)
+            return SQLiteCatalogue(path: path, runtime: runtime, storage: storage, logger: logger)
         case .remote(let url, let fallbackPath):
-            let fallback = SQLiteCatalogue(path: fallbackPath, runtime: runtime, fileSystem: fileSystem, logger: logger)
+            let fallback = SQLiteCatalogue(path: fallbackPath, runtime: runtime, storage: storage, logger: logger)
             return OpenLibraryCatalogue(baseURL: url, clock: runtime.clock, fallback: fallback, logger: logger)
         case .custom(let service):
             return service

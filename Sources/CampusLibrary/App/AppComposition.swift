@@ -1,6 +1,7 @@
 import Composition
 import DurableState
 import Lifecycle
+import LifelineHistory
 
 /// The composition root of Campus Library: the app's `Registry` (``registry(for:)``) frozen in a
 /// `CompositionRoot`, validated, and bound to the environment's runtime, whose events open and
@@ -8,7 +9,7 @@ import Lifecycle
 ///
 /// ```swift
 /// let runtime = LifecycleRuntime(clock: SystemClock(), logger: logger)
-/// let app = try AppComposition(environment: AppEnvironment(runtime: runtime, fileSystem: fs, …))
+/// let app = try AppComposition(environment: AppEnvironment(runtime: runtime, storage: storage, …))
 /// try runtime.handle(.launch(LaunchOptions()))
 /// ```
 ///
@@ -88,14 +89,14 @@ public final class AppComposition {
     }
 
     /// Keeps `window` under its scene, shows it to the screen registry (its search screen registered with it) and reports the app's own
-    /// changes of its restorable state to the file system's history, field by field (the
+    /// changes of its restorable state to the storage's history, field by field (the
     /// student's changes are the simulated student's edits).
     func register(_ window: WindowModel) {
-        let history = environment.fileSystem.storageHistory
+        let history = environment.storage.history
         let changed = environment.windowChangedByApp
         window.onAppChange = { window, before in
             for (old, new) in zip(before.historyFields, window.state.historyFields) where old != new {
-                history?.edit(HistoryName(new.name, scene: window.sessionID), text: new.text, durability: .restorable)
+                history?.edit(HistoryKey(new.name, scene: window.sessionID), text: new.text, persistence: .restorable)
             }
             changed(window, before)
         }

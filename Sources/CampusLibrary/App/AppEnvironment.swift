@@ -1,6 +1,7 @@
 import DurableState
 import Foundation
 import Lifecycle
+import LifelineHistory
 
 /// Everything the app takes from the outside world, so that a host — the terminal process, the
 /// simulator's virtual device, a test — builds an incarnation by choosing each piece: the runtime
@@ -24,15 +25,16 @@ public struct AppEnvironment {
 
     /// The lifecycle runtime of this incarnation.
     public var runtime: LifecycleRuntime
-    /// Where every durable file operation goes.
-    public var fileSystem: any FileSystem
+    /// Where every durable file operation goes, and the history the stores report to (the
+    /// simulator's, `nil` on a device).
+    public var storage: StorageEnvironment
     /// Where the bundled catalogue's database is rebuilt and moved aside when damaged (it lives in
-    /// the cache directory, which may have its own confined file system); ``fileSystem`` unless set.
-    public var cacheFileSystem: any FileSystem
+    /// the cache directory, which may have its own confined file system); ``storage`` unless set.
+    public var cacheStorage: StorageEnvironment
     /// Where the app's own SQLite databases (the reading list) live, in ``dataDirectory``:
-    /// ``fileSystem`` unless set (tests that keep the other files in memory give them a
-    /// simulated disk).
-    public var databaseFileSystem: any FileSystem
+    /// ``storage`` unless set (tests that keep the other files in memory give them a simulated
+    /// disk).
+    public var databaseStorage: StorageEnvironment
     /// Where the session token lives.
     public var secretStore: any SecretStore
     /// Which store ``secretStore`` is, for a person ("the desktop keyring (Secret Service)"),
@@ -40,7 +42,7 @@ public struct AppEnvironment {
     public var secretStoreLocation = "the app's secret store"
     /// Where logs go.
     public var logger: LifelineLogger
-    /// The app's directory on `fileSystem` (absolute).
+    /// The app's directory in `storage` (absolute).
     public var dataDirectory: String
     /// The catalogue backend.
     public var catalogue: CatalogueChoice
@@ -59,7 +61,7 @@ public struct AppEnvironment {
     public var screens: ScreenRegistry?
     /// Called after the app itself changed a window's restorable state (a followed link, restored
     /// books found missing), as opposed to the student's navigation, with the state before the
-    /// change (the change itself is reported to the file system's history, if it has one).
+    /// change (the change itself is reported to ``storage``'s history, if it has one).
     public var windowChangedByApp: @MainActor (_ window: WindowModel, _ before: WindowState) -> Void = { _, _ in }
     /// Bugs planted on purpose for the simulator to find (empty everywhere else).
     package var plantedBugs: Set<CampusBug> = []
@@ -67,16 +69,16 @@ public struct AppEnvironment {
     /// Creates an environment; the catalogue defaults to the bundled one at
     /// `<dataDirectory>/catalogue.sqlite` (give the simulator and tests an ``InMemoryCatalogue``).
     public init(
-        runtime: LifecycleRuntime, fileSystem: any FileSystem, secretStore: any SecretStore,
+        runtime: LifecycleRuntime, storage: StorageEnvironment, secretStore: any SecretStore,
         logger: LifelineLogger, dataDirectory: String, catalogue: CatalogueChoice? = nil,
         server: (any AccountServer & BasketRepository)? = nil, analyticsSink: (any AnalyticsSink)? = nil,
         writeDebounce: Duration = .milliseconds(300),
         makeIdentifier: @escaping @MainActor () -> String = { UUID().uuidString }
     ) {
         self.runtime = runtime
-        self.fileSystem = fileSystem
-        self.cacheFileSystem = fileSystem
-        self.databaseFileSystem = fileSystem
+        self.storage = storage
+        self.cacheStorage = storage
+        self.databaseStorage = storage
         self.secretStore = secretStore
         self.logger = logger
         self.dataDirectory = dataDirectory
@@ -86,6 +88,9 @@ public struct AppEnvironment {
         self.writeDebounce = writeDebounce
         self.makeIdentifier = makeIdentifier
     }
+
+    /// ``storage``'s file system.
+    public var fileSystem: any FileSystem { storage.fileSystem }
 
     /// The clock of the runtime.
     public var clock: any LifelineClock { runtime.clock }

@@ -1,6 +1,7 @@
 import Composition
 import DurableState
 import Lifecycle
+import LifelineHistory
 
 /// Builds the model of each screen a window pushes in its own screen scope of the composition
 /// root: opened with the screen's `TaskScope` (and the ``BookID`` it shows), closed when that

@@ -75,7 +75,7 @@ public final class WindowArchiveStore {
     /// The archive of the app whose data directory is `directory`.
     public init(directory: String, fileSystem: any FileSystem, clock: any LifelineClock, logger: LifelineLogger = .disabled) {
         document = DocumentStore(
-            fileSystem: fileSystem, path: directory + "/windows.json", defaultValue: WindowArchive(), sizeLimit: 1024 * 1024,
+            storage: StorageEnvironment(fileSystem: fileSystem), path: directory + "/windows.json", defaultValue: WindowArchive(), sizeLimit: 1024 * 1024,
             clock: clock, logger: logger
         )
         self.fileSystem = fileSystem

@@ -1,5 +1,6 @@
 import Foundation
 import Lifecycle
+import LifelineHistory
 
 /// One `Codable` value in one file, saved atomically and durably, loaded defensively.
 ///
@@ -23,7 +24,7 @@ import Lifecycle
 /// The file is private by default — 0600, in directories created 0700, whatever the umask;
 /// pass `permissions: 0o644` for a document meant to be read by other users.
 ///
-/// On a simulated device (``FileSystem/storageHistory``) each save is recorded in the history
+/// On a simulated device (``StorageEnvironment/history``) each save is recorded in the history
 /// under the file's path, or the name `history` gives: an edit before the write (unless the
 /// screen already reported it), acknowledged once the save returns, and what ``load()`` reads
 /// is checked against the history. A screen that shows a value
@@ -66,7 +67,7 @@ public final class DocumentStore<Value: Codable & Sendable> {
 
     /// Creates a store for the file at `path` (absolute). Nothing is read until ``load()``.
     public init(
-        fileSystem: any FileSystem,
+        storage: StorageEnvironment,
         path: String,
         defaultValue: Value,
         schema: StoredSchema = .initial,
@@ -77,13 +78,13 @@ public final class DocumentStore<Value: Codable & Sendable> {
         logger: LifelineLogger = .disabled,
         history: HistoryRecording = .automatic
     ) {
-        self.file = DurableFile(fileSystem: fileSystem, path: path, permissions: permissions)
+        self.file = DurableFile(fileSystem: storage.fileSystem, path: path, permissions: permissions)
         self.codec = StoredCodec(schema: schema, sizeLimit: sizeLimit)
         self.defaultValue = defaultValue
         self.keepsBackup = keepsBackup
         self.clock = clock
         self.logger = logger.category("documents")
-        self.history = history.reporter(name: HistoryName(path), durability: .durable, fallback: fileSystem.storageHistory)
+        self.history = history.reporter(name: HistoryKey(path), persistence: .durable, history: storage.history)
         self.history.setDefault(defaultValue)
     }
 

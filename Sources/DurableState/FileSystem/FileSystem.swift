@@ -80,28 +80,9 @@ public protocol FileSystem: Sendable {
     /// lock goes when it is released, when the ``FileLock`` is deinitialized, or when the holder's
     /// process dies (a kill included). Taking it writes nothing to an existing file.
     func lockFile(at path: String, permissions: UInt16) throws(FileSystemError) -> FileLock
-
-    /// The name of the SQLite VFS (registered with `sqlite3_vfs_register`) that keeps a
-    /// ``Database``'s files on this file system, or `nil` for SQLite's default VFS, on real
-    /// files. ``POSIXFileSystem`` answers `nil`; the simulator's file systems answer a VFS over
-    /// the simulated disk, so a database opened on them lives there without the app changing.
-    var sqliteVFSName: String? { get }
-
-    /// The history the storage primitives built on this file system report to (see
-    /// ``StorageHistory``), or `nil` for none. ``POSIXFileSystem`` answers `nil`, so on a device a
-    /// primitive's report is one `nil` check; the simulator's file systems answer the history of
-    /// the process incarnation they belong to, so the primitives record what the user edited and
-    /// what is saved without the app's help.
-    var storageHistory: (any StorageHistory)? { get }
 }
 
 extension FileSystem {
-    /// SQLite's default VFS: the database's files are real files at their paths.
-    public var sqliteVFSName: String? { nil }
-
-    /// No history: the primitives report nothing.
-    public var storageHistory: (any StorageHistory)? { nil }
-
     /// Writes then syncs with two calls; ``POSIXFileSystem`` does both through one descriptor.
     public func writeAndSyncFile(_ data: Data, to path: String, permissions: UInt16) throws(FileSystemError) {
         try writeFile(data, to: path, permissions: permissions)

@@ -1,5 +1,6 @@
 import Foundation
 import Lifecycle
+import LifelineHistory
 
 /// Small, non-sensitive app settings with typed keys and defaults, saved durably.
 ///
@@ -16,7 +17,7 @@ import Lifecycle
 /// it is replaced on the next ``set(_:for:)`` of that key. Secrets belong in a ``SecretStore``:
 /// ``Secret`` is not `Codable`, and ``SensitiveValue`` values are refused.
 ///
-/// On a simulated device (``FileSystem/storageHistory``) each ``set(_:for:)`` and
+/// On a simulated device (``StorageEnvironment/history``) each ``set(_:for:)`` and
 /// ``removeValue(for:)`` is recorded in the history under the preference's name (prefixed with
 /// the name `history` gives, `<name>.<key>`): an edit before the write, acknowledged once it
 /// returns; a preference that is not set reads as its key's default, which the history treats as
@@ -35,12 +36,12 @@ public final class Preferences {
     private let history: HistoryReporter
     /// The keys whose default the history was told, so that reads tell it once.
     private var reportedDefaults: Set<String> = []
-    /// The file system's history, for storage built on these preferences (``RemoteRecordSync``).
-    let fileSystemHistory: (any StorageHistory)?
+    /// Where the preferences live, for storage built on them (``RemoteRecordSync``).
+    let storage: StorageEnvironment
 
     /// Opens (and loads) the preferences file `<directory>/<name>.prefs`.
     public init(
-        fileSystem: any FileSystem,
+        storage: StorageEnvironment,
         directory: String,
         name: String = "preferences",
         sizeLimit: Int = 64 * 1024,
@@ -50,11 +51,11 @@ public final class Preferences {
         history: HistoryRecording = .automatic
     ) {
         let store = DocumentStore<[String: String]>(
-            fileSystem: fileSystem, path: FilePaths.join(directory, FilePaths.safeName(name) + ".prefs"),
+            storage: storage, path: FilePaths.join(directory, FilePaths.safeName(name) + ".prefs"),
             defaultValue: [:], schema: schema, sizeLimit: sizeLimit, keepsBackup: true,
             clock: clock, logger: logger, history: .off)
-        self.fileSystemHistory = fileSystem.storageHistory
-        self.history = history.reporter(name: "", durability: .durable, fallback: fileSystem.storageHistory)
+        self.storage = storage
+        self.history = history.reporter(name: "", persistence: .durable, history: storage.history)
         self.store = store
         self.logger = logger.category("preferences")
         self.loadReport = store.load()
@@ -151,8 +152,8 @@ public final class Preferences {
     /// the history the key's default.
     private func reporter<Value>(for key: PreferenceKey<Value>) -> HistoryReporter {
         guard history.isReporting else { return history }
-        let prefix = history.name.name
-        let reporter = history.named(HistoryName(prefix.isEmpty ? key.name : prefix + "." + key.name, scene: history.name.scene))
+        let prefix = history.key.name
+        let reporter = history.named(HistoryKey(prefix.isEmpty ? key.name : prefix + "." + key.name, scene: history.key.scene))
         if reportedDefaults.insert(key.name).inserted { reporter.setDefault(key.defaultValue) }
         return reporter
     }

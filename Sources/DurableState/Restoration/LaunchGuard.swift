@@ -1,5 +1,6 @@
 import Foundation
 import Lifecycle
+import LifelineHistory
 
 /// The crash-loop guard: counts launches that started restoring and did not reach
 /// ``RestorationStore/markLaunchFinished()``; after too many in a row, restoration state is
@@ -25,7 +26,7 @@ final class LaunchGuard {
         self.limit = max(1, limit)
         self.logger = logger
         self.store = DocumentStore(
-            fileSystem: fileSystem, path: FilePaths.join(directory, "launches.guard"),
+            storage: StorageEnvironment(fileSystem: fileSystem), path: FilePaths.join(directory, "launches.guard"),
             defaultValue: Record(unfinishedLaunches: 0), sizeLimit: 1024, keepsBackup: false,
             clock: clock, logger: logger, history: .off)
     }

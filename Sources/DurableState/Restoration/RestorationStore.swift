@@ -1,11 +1,12 @@
 import Foundation
 import Lifecycle
+import LifelineHistory
 
 /// Restorable state on disk, per scene (keyed by `SceneSessionID`) and per application, with a
 /// crash-loop guard.
 ///
 /// ```swift
-/// let restoration = RestorationStore(fileSystem: fileSystem, directory: "/data/restoration", clock: clock)
+/// let restoration = RestorationStore(storage: storage, directory: "/data/restoration", clock: clock)
 /// let app = restoration.restoreApplication(schema: .library)        // counts this launch first
 /// let scene = restoration.restoreScene(for: session.id, schema: .readerScene)
 /// …
@@ -22,8 +23,8 @@ import Lifecycle
 /// sessions is removed by ``removeScenes(_:)``, ``removeScenes(keeping:)`` or
 /// ``observeDiscardedSessions(of:)``.
 ///
-/// On a simulated device (``FileSystem/storageHistory``) each save is recorded in the history as
-/// ``HistoryDurability/restorable``: one key per field of a ``HistoryFields`` state (`query` of
+/// On a simulated device (``StorageEnvironment/history``) each save is recorded in the history as
+/// ``Persistence/restorable``: one key per field of a ``HistoryFields`` state (`query` of
 /// the scene, say), else one key named `restoration` (or the name `history` gives), of the scene
 /// for scene state. The edit itself is usually the user's, made on a screen long before the save
 /// (the simulator's `UserAction` edits report it); the save records it if it was not, and
@@ -34,7 +35,8 @@ import Lifecycle
 public final class RestorationStore {
     /// The directory holding the state files.
     public let directory: String
-    private let fileSystem: any FileSystem
+    private let storage: StorageEnvironment
+    private var fileSystem: any FileSystem { storage.fileSystem }
     private let clock: any LifelineClock
     private let logger: LifelineLogger
     private let launchGuard: LaunchGuard
@@ -48,20 +50,20 @@ public final class RestorationStore {
 
     /// Creates the store; nothing is read until the first restore or ``beginLaunch()``.
     public init(
-        fileSystem: any FileSystem,
+        storage: StorageEnvironment,
         directory: String,
         maxUnfinishedLaunches: Int = 2,
         clock: any LifelineClock,
         logger: LifelineLogger = .disabled,
         history: HistoryRecording = .automatic
     ) {
-        self.history = history.reporter(name: "restoration", durability: .restorable, fallback: fileSystem.storageHistory)
+        self.history = history.reporter(name: "restoration", persistence: .restorable, history: storage.history)
         self.directory = directory
-        self.fileSystem = fileSystem
+        self.storage = storage
         self.clock = clock
         self.logger = logger.category("restoration")
         self.launchGuard = LaunchGuard(
-            fileSystem: fileSystem, directory: directory, limit: maxUnfinishedLaunches, clock: clock,
+            fileSystem: storage.fileSystem, directory: directory, limit: maxUnfinishedLaunches, clock: clock,
             logger: self.logger)
     }
 
@@ -117,7 +119,7 @@ public final class RestorationStore {
 
     /// The reporter of the state of the scene of session `id`.
     private func sceneReporter(_ id: SceneSessionID) -> HistoryReporter {
-        history.named(HistoryName(history.name.name, scene: id))
+        history.named(HistoryKey(history.key.name, scene: id))
     }
 
     /// Sessions that have scene state on disk, sorted.
@@ -201,7 +203,7 @@ public final class RestorationStore {
             return existing
         }
         let store = DocumentStore<State?>(
-            fileSystem: fileSystem, path: path, defaultValue: nil, schema: schema.codec.schema,
+            storage: storage, path: path, defaultValue: nil, schema: schema.codec.schema,
             sizeLimit: schema.codec.sizeLimit, keepsBackup: false, clock: clock, logger: logger, history: .off)
         stores[path] = store
         return store

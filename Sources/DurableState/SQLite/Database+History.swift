@@ -1,4 +1,5 @@
 import CSQLite
+import LifelineHistory
 
 extension Database {
     /// Names a change this write makes to a value the user sees, for a simulation's history:
@@ -23,7 +24,7 @@ extension Database {
     /// confined to another actor than the main actor (the simulator runs apps there). Call it on
     /// the connection's actor; elsewhere the process stops.
     public func recordChange<Value>(
-        of key: HistoryName, to value: @autoclosure () -> Value, isolation: isolated (any Actor)? = #isolation
+        of key: HistoryKey, to value: @autoclosure () -> Value, isolation: isolated (any Actor)? = #isolation
     ) {
         connection.preconditionOwned("recordChange(of:to:)", isolation: isolation)
         guard storageHistory != nil, let handle = connection.handle else { return }
@@ -51,7 +52,7 @@ extension Database {
     /// Reported like ``recordChange(of:to:isolation:)``: nowhere on a device (`value` is not
     /// evaluated) nor for a connection off the main actor. Call it on the connection's actor.
     public func recordRead<Value>(
-        of key: HistoryName, as value: @autoclosure () -> Value, isolation: isolated (any Actor)? = #isolation
+        of key: HistoryKey, as value: @autoclosure () -> Value, isolation: isolated (any Actor)? = #isolation
     ) {
         connection.preconditionOwned("recordRead(of:as:)", isolation: isolation)
         guard let storageHistory else { return }
@@ -78,14 +79,14 @@ extension Database {
     }
 
     /// Reports `changes` to the history as `report` says.
-    func reportChanges(_ changes: [(key: HistoryName, text: String?)], as report: ChangeReport) {
+    func reportChanges(_ changes: [(key: HistoryKey, text: String?)], as report: ChangeReport) {
         guard let storageHistory else { return }
         // Safe: `storageHistory` is set only for a connection confined to the main actor, and
         // every caller runs on the connection's actor (checked at the entry points).
         MainActor.assumeIsolated {
             for change in changes {
                 switch report {
-                case .aboutToBeWritten: storageHistory.willSave(change.key, text: change.text, durability: .durable)
+                case .aboutToBeWritten: storageHistory.willSave(change.key, text: change.text, persistence: .durable)
                 case .saved: storageHistory.didSave(change.key, text: change.text)
                 case .failed: storageHistory.didFailToSave(change.key, text: change.text)
                 }

@@ -1,4 +1,5 @@
 import CSQLite
+import LifelineHistory
 
 /// One SQLite connection, confined to the actor that opened it.
 ///
@@ -56,16 +57,16 @@ public final class Database {
     let storageHistory: (any StorageHistory)?
     /// Changes named by ``recordChange(of:to:isolation:)`` inside the open transaction, reported
     /// at its commit. Invariant: empty outside a transaction.
-    var changesInTransaction: [(key: HistoryName, text: String?)] = []
+    var changesInTransaction: [(key: HistoryKey, text: String?)] = []
     /// Changes named outside a transaction, reported as edits already: the next successful
     /// ``execute(_:_:isolation:)`` acknowledges them.
-    var changesAwaitingStatement: [(key: HistoryName, text: String?)] = []
+    var changesAwaitingStatement: [(key: HistoryKey, text: String?)] = []
 
-    /// Opens (creating if needed) the database at `path` of `fileSystem` on the caller's actor.
+    /// Opens (creating if needed) the database at `path` of `storage` on the caller's actor.
     ///
-    /// The files live where `fileSystem` keeps them: on real files by default, on the
-    /// simulator's disk when `fileSystem` is a simulated one (through its
-    /// ``FileSystem/sqliteVFSName``), so the same app code runs on both.
+    /// The files live where `storage` keeps them: on real files by default, on the simulator's
+    /// disk when `storage` is a simulated process's (through its
+    /// ``StorageEnvironment/sqliteVFSName``), so the same app code runs on both.
     ///
     /// A new file gets ``DatabaseConfiguration/filePermissions`` (owner-only by default),
     /// whatever the umask. A symbolic link, FIFO or device at `path` is refused, never followed
@@ -76,16 +77,16 @@ public final class Database {
     ///   ``SQLiteError/wrongExecutor(operation:)`` if the caller is not isolated to an actor.
     public init(
         path: String,
-        fileSystem: any FileSystem = POSIXFileSystem(),
+        storage: StorageEnvironment = StorageEnvironment(fileSystem: POSIXFileSystem()),
         configuration: DatabaseConfiguration = DatabaseConfiguration(),
         isolation: isolated (any Actor)? = #isolation
     ) throws(SQLiteError) {
         guard let isolation else { throw .wrongExecutor(operation: "init(path:)") }
         // A VFS of another file system (the simulator's disk) keeps its files itself.
-        if fileSystem.sqliteVFSName == nil { try Self.prepareFile(at: path, permissions: configuration.filePermissions) }
+        if storage.sqliteVFSName == nil { try Self.prepareFile(at: path, permissions: configuration.filePermissions) }
         var handle: OpaquePointer?
         let flags = SQLITE_OPEN_READWRITE | SQLITE_OPEN_CREATE | SQLITE_OPEN_NOMUTEX | SQLITE_OPEN_NOFOLLOW
-        let code = sqlite3_open_v2(path, &handle, flags, fileSystem.sqliteVFSName)
+        let code = sqlite3_open_v2(path, &handle, flags, storage.sqliteVFSName)
         guard code == SQLITE_OK, let handle else {
             let message = handle.flatMap { sqlite3_errmsg($0) }.map { String(cString: $0) } ?? "out of memory"
             sqlite3_close_v2(handle)
@@ -96,7 +97,7 @@ public final class Database {
         self.configuration = configuration
         self.connection = SQLiteConnection(handle: handle, owner: isolation)
         // The history lives on the main actor: a connection confined elsewhere reports nothing.
-        self.storageHistory = isolation === MainActor.shared ? fileSystem.storageHistory : nil
+        self.storageHistory = isolation === MainActor.shared ? storage.history : nil
         do throws(SQLiteError) {
             try setUp(handle)
         } catch {

@@ -1,11 +1,12 @@
 import Foundation
 import Lifecycle
+import LifelineHistory
 
 /// A ``ValueStorage`` backed by one durable file: a ``DocumentStore`` with a backup, so every save
 /// goes through the durable replace recipe and a corrupt file is quarantined, never overwritten.
 ///
 /// ```swift
-/// let storage = DurableValueStorage<Cart>(fileSystem: fileSystem, path: "/data/cart.json", clock: clock)
+/// let storage = DurableValueStorage<Cart>(storage: storage, path: "/data/cart.json", clock: clock)
 /// ```
 ///
 /// `load()` never suspends or fails for a missing or corrupt file (it returns the backup or `nil`
@@ -21,7 +22,7 @@ public final class DurableValueStorage<Value: Codable & Sendable>: ValueStorage 
 
     /// Creates the storage for the file at `path`, owner-only (0600) unless `permissions` widen it.
     public init(
-        fileSystem: any FileSystem,
+        storage: StorageEnvironment,
         path: String,
         schema: StoredSchema = .initial,
         sizeLimit: Int = 4 * 1024 * 1024,
@@ -30,13 +31,13 @@ public final class DurableValueStorage<Value: Codable & Sendable>: ValueStorage 
         logger: LifelineLogger = .disabled
     ) {
         self.document = DocumentStore<Value?>(
-            fileSystem: fileSystem, path: path, defaultValue: nil, schema: schema, sizeLimit: sizeLimit,
+            storage: storage, path: path, defaultValue: nil, schema: schema, sizeLimit: sizeLimit,
             keepsBackup: true, permissions: permissions, clock: clock, logger: logger, history: .off)
-        self.storageHistory = fileSystem.storageHistory
+        self.storageHistory = storage.history
     }
 
-    /// The history of the file system (the ``PersistentValue`` over this storage reports; the
-    /// document beneath it does not, so nothing is recorded twice).
+    /// The history of the storage environment (the ``PersistentValue`` over this storage
+    /// reports; the document beneath it does not, so nothing is recorded twice).
     public let storageHistory: (any StorageHistory)?
 
     public func load() async throws(ValueStorageError) -> Value? {

@@ -1,5 +1,6 @@
 import Foundation
 import Lifecycle
+import LifelineHistory
 
 /// A value that saves itself: the shopping-cart lesson as a library type.
 ///
@@ -103,7 +104,7 @@ public final class PersistentValue<Value: Sendable> {
         self.name = name
         self.debounce = debounce
         self.logger = logger.category("persistent-value")
-        self.history = history.reporter(name: HistoryName(name), durability: .durable, fallback: storage.storageHistory)
+        self.history = history.reporter(name: HistoryKey(name), persistence: .durable, history: storage.storageHistory)
         self.history.setDefault(initialValue)
     }
 

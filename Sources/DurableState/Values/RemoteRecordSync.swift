@@ -1,5 +1,6 @@
 import Foundation
 import Lifecycle
+import LifelineHistory
 
 /// A ``ValueStorage`` that keeps a value in one remote record, the way the shopping-cart lesson
 /// keeps the basket on the server.
@@ -56,7 +57,7 @@ public final class RemoteRecordSync<Service: RemoteRecordService>: ValueStorage 
     /// The history of the preferences' file system: a ``PersistentValue`` over this storage
     /// reports its edits there on a simulated device, acknowledged once the service confirmed
     /// the save (see ``StorageHistory``).
-    public var storageHistory: (any StorageHistory)? { preferences.fileSystemHistory }
+    public var storageHistory: (any StorageHistory)? { preferences.storage.history }
 
     /// The id of the remote record, if one was created and not forgotten.
     public var recordID: String? { preferences.storedValue(for: idKey) }

@@ -1,3 +1,5 @@
+import LifelineHistory
+
 /// Where a ``PersistentValue`` keeps its value: a durable file (``DurableValueStorage``), a
 /// remote record (``RemoteRecordSync``), a fake in tests.
 ///

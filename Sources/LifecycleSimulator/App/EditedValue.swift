@@ -1,5 +1,6 @@
+import LifelineHistory
 /// A value a ``UserAction`` means to change, by the name the screens show it under, with the
-/// durability its edits are recorded with.
+/// persistence its edits are recorded with.
 ///
 /// ```swift
 /// UserAction(name: "type", on: ListScreen.self, edits: ["draft"]) { … }            // durable
@@ -13,13 +14,13 @@ public struct EditedValue: Hashable, Sendable, ExpressibleByStringLiteral {
     public var name: String
     /// Whether every value whose name starts with ``name`` is meant, rather than the one so named.
     public var matchesPrefix: Bool
-    /// The durability of the edits recorded (the key keeps the durability of its first edit).
-    public var durability: Durability
+    /// The persistence of the edits recorded (the key keeps the persistence of its first edit).
+    public var persistence: Persistence
 
-    /// The value named `name`, recorded with `durability`.
-    public init(_ name: String, durability: Durability = .durable, matchesPrefix: Bool = false) {
+    /// The value named `name`, recorded with `persistence`.
+    public init(_ name: String, persistence: Persistence = .durable, matchesPrefix: Bool = false) {
         self.name = name
-        self.durability = durability
+        self.persistence = persistence
         self.matchesPrefix = matchesPrefix
     }
 
@@ -32,14 +33,14 @@ public struct EditedValue: Hashable, Sendable, ExpressibleByStringLiteral {
     public static func durable(_ name: String) -> EditedValue { EditedValue(name) }
 
     /// A scene's restoration state (acknowledged when it is saved or captured).
-    public static func restorable(_ name: String) -> EditedValue { EditedValue(name, durability: .restorable) }
+    public static func restorable(_ name: String) -> EditedValue { EditedValue(name, persistence: .restorable) }
 
     /// Best-effort state kept nowhere (only leaks and phantoms are violations).
-    public static func ephemeral(_ name: String) -> EditedValue { EditedValue(name, durability: .ephemeral) }
+    public static func ephemeral(_ name: String) -> EditedValue { EditedValue(name, persistence: .ephemeral) }
 
     /// Every value whose name starts with `prefix` (`note:` for `note:<id>`).
-    public static func prefixed(_ prefix: String, durability: Durability = .durable) -> EditedValue {
-        EditedValue(prefix, durability: durability, matchesPrefix: true)
+    public static func prefixed(_ prefix: String, persistence: Persistence = .durable) -> EditedValue {
+        EditedValue(prefix, persistence: persistence, matchesPrefix: true)
     }
 
     /// Whether `key` names one of the values.

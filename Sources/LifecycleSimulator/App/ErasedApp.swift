@@ -1,5 +1,6 @@
 import Foundation
 import Lifecycle
+import LifelineHistory
 
 /// A ``SimulatedApp`` with its incarnation type erased, so that the simulator's machinery is not
 /// generic (unspecialized generic code across modules pays for metadata lookups on every call).
@@ -15,7 +16,7 @@ struct ErasedApp {
 
     let name: String
     let makeIncarnation: @MainActor (SimulationEnvironment) -> AnyObject
-    let observe: @MainActor (AnyObject) -> [Observation]
+    let observe: @MainActor (AnyObject) -> [VisibleValue]
     let actions: [Action]
     let links: [URL]
     let restorationMutations: [RestorationMutator]

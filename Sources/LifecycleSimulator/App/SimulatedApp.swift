@@ -1,5 +1,6 @@
 import Foundation
 import Lifecycle
+import LifelineHistory
 
 /// An app under simulation: how to build one process incarnation of it, what the user can do,
 /// what the user can see, and the app's own invariants.
@@ -30,7 +31,7 @@ public struct SimulatedApp<Incarnation: AnyObject>: Sendable {
     /// What the user currently sees that the history checks, besides what the registered screens
     /// show (``SimulationEnvironment/screens``): one ``Observation`` per loaded value (omit values
     /// still loading). Nothing by default.
-    public var observe: @MainActor @Sendable (Incarnation) -> [Observation]
+    public var observe: @MainActor @Sendable (Incarnation) -> [VisibleValue]
     /// The user's actions, generated only where enabled.
     public var actions: [UserAction<Incarnation>] = []
     /// The app's own invariants, checked after every step while the process runs.
@@ -77,7 +78,7 @@ public struct SimulatedApp<Incarnation: AnyObject>: Sendable {
     public init(
         name: String,
         makeIncarnation: @escaping @MainActor @Sendable (SimulationEnvironment) -> Incarnation,
-        observe: @escaping @MainActor @Sendable (Incarnation) -> [Observation]
+        observe: @escaping @MainActor @Sendable (Incarnation) -> [VisibleValue]
     ) {
         self.name = name
         self.makeIncarnation = makeIncarnation

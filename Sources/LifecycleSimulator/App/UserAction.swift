@@ -1,5 +1,6 @@
 import DurableState
 import Lifecycle
+import LifelineHistory
 
 /// A user action the explorer can interleave with OS events: enabled by a precondition, performed
 /// in an active scene with its own random choices.

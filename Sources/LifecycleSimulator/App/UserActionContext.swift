@@ -1,5 +1,6 @@
 import DurableState
 import Lifecycle
+import LifelineHistory
 
 /// Where a user action happens: the incarnation, the active scene the user touches and the
 /// environment. Valid only during the call it is passed to; main actor.

@@ -7,28 +7,20 @@ import Lifecycle
 /// (the crash points of ``SimulationEvent/crashDuringNextStep(atOperation:death:)``), traced and
 /// refused if they come off the main thread (work the simulator does not control).
 ///
-/// Its ``storageHistory`` is the incarnation's ``HistoryRecorder``, so DurableState's storage
-/// primitives record the app's edits themselves. Created by the simulator for each incarnation
-/// and handed to the app through its ``SimulationEnvironment``; `Sendable`.
+/// Created by the simulator for each incarnation and handed to the app through its
+/// ``SimulationEnvironment``; `Sendable`.
 struct IncarnationFileSystem: FileSystem {
     let base: any FileSystem
     let context: RunContext
     let incarnation: Int
     /// The incarnation's SQLite VFS, registered on first use (see `sqliteVFSName`).
     let sqlite = SQLiteVFSSlot()
-    /// The incarnation's history recorder, which the storage primitives built on this file
-    /// system report to.
-    let history: HistoryRecorder?
 
-    init(base: any FileSystem, context: RunContext, incarnation: Int, history: HistoryRecorder? = nil) {
+    init(base: any FileSystem, context: RunContext, incarnation: Int) {
         self.base = base
         self.context = context
         self.incarnation = incarnation
-        self.history = history
     }
-
-    /// The incarnation's history: the primitives record edits and acknowledgements there.
-    var storageHistory: (any StorageHistory)? { history }
 
     /// Admits one call through the run's context. `path` is the path the call names; a rename
     /// passes its source as `path` and its destination as `renamedTo` (shown as

@@ -105,7 +105,7 @@ extension IncarnationFileSystem {
     /// The name of the incarnation's SQLite VFS, registered on first use: a `Database` opened on
     /// this file system keeps its files on the device's disk, each call admitted like this
     /// file system's own.
-    var sqliteVFSName: String? {
+    var sqliteVFSName: String {
         sqlite.vfs {
             let admitting = IncarnationFileSystem(base: base, context: context, incarnation: incarnation)
             return SimulatedSQLiteVFS(storage: IncarnationSQLiteStorage(fileSystem: admitting, disk: base as? any SQLiteFileStorage))

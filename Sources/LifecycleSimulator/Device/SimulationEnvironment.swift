@@ -1,6 +1,7 @@
 import DurableState
 import Foundation
 import Lifecycle
+import LifelineHistory
 
 /// Everything one process incarnation may use to reach the outside world, handed by the
 /// simulator to the app's composition root (``SimulatedApp/makeIncarnation``).
@@ -30,6 +31,10 @@ public final class SimulationEnvironment {
     public let tracker: WorkTracker
     /// The incarnation's fenced view of the simulated disk.
     public let fileSystem: any FileSystem
+    /// Where the app's stores keep their data: ``fileSystem``, its SQLite VFS, and ``history``
+    /// (unless the app records by hand: ``SimulatedApp/historyFromStorage``). Hand it to every
+    /// store of DurableState.
+    public let storage: StorageEnvironment
     /// The device keychain, on the simulated disk.
     public let secretStore: any SecretStore
     /// The incarnation's logger; records are scanned for canary secrets.
@@ -37,7 +42,7 @@ public final class SimulationEnvironment {
     /// Named locks; one held at suspension is a violation.
     public let locks: SimulatedLocks
     /// Where edits and acknowledgements are recorded: by DurableState's storage primitives
-    /// themselves (it is the ``fileSystem``'s `storageHistory`), by user actions for what they
+    /// themselves (it is ``storage``'s history), by user actions for what they
     /// change on the screens (``UserAction/edits``), and by the app for custom storage.
     public let history: HistoryRecorder
     /// The screens the app has open: hand it to the app's view models, which register with it
@@ -53,7 +58,7 @@ public final class SimulationEnvironment {
     private let context: RunContext
 
     init(
-        incarnation: Int, runtime: LifecycleRuntime, clock: VirtualClock, fileSystem: any FileSystem,
+        incarnation: Int, runtime: LifecycleRuntime, clock: VirtualClock, storage: StorageEnvironment,
         logger: LifelineLogger, locks: SimulatedLocks, history: HistoryRecorder, canary: Secret, variant: String?,
         context: RunContext
     ) {
@@ -61,8 +66,9 @@ public final class SimulationEnvironment {
         self.runtime = runtime
         self.clock = clock
         self.tracker = runtime.tracker
-        self.fileSystem = fileSystem
-        self.secretStore = SimulatedSecretStore(fileSystem: fileSystem)
+        self.fileSystem = storage.fileSystem
+        self.storage = storage
+        self.secretStore = SimulatedSecretStore(fileSystem: storage.fileSystem)
         self.logger = logger
         self.locks = locks
         self.history = history

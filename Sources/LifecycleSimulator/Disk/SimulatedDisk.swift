@@ -8,7 +8,7 @@ import Synchronization
 /// ```swift
 /// let disk = SimulatedDisk()
 /// let first = disk.mount()                       // the FileSystem of process incarnation 1
-/// try DocumentStore(fileSystem: first, …).save(cart)
+/// try DocumentStore(storage: StorageEnvironment(fileSystem: first), …).save(cart)
 /// disk.kill(first)                               // incarnation 1 is fenced: every call throws .fenced
 /// disk.powerLoss(policy: .reorderBetweenBarriers, seed: 42)
 /// let second = disk.mount()                      // the next incarnation reads what survived

@@ -7,8 +7,14 @@ extension SimulatedFileSystem: SQLiteFileStorage {
     /// The name of this view's SQLite VFS, registered on first use: a `Database` opened on this
     /// file system keeps its files on the disk (see <doc:Storage>). Every copy of the view shares
     /// one VFS, so the view's connections share their locks and WAL index.
-    public var sqliteVFSName: String? {
+    public var sqliteVFSName: String {
         sqlite.vfs { SimulatedSQLiteVFS(storage: SimulatedFileSystem(disk: disk, incarnation: incarnation)) }.name
+    }
+
+    /// A storage environment on this view, with its SQLite VFS and no history: for a store of
+    /// DurableState opened on the disk outside a simulated process (a test, a device image).
+    public var storage: StorageEnvironment {
+        StorageEnvironment(fileSystem: self, sqliteVFSName: sqliteVFSName)
     }
 
     func openFile(at path: String, create: Bool, exclusive: Bool, permissions: UInt16) throws(FileSystemError) {

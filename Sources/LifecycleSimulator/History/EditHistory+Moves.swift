@@ -1,3 +1,4 @@
+import LifelineHistory
 /// The order of a move: what the user typed into one value and the app moves into another (a
 /// draft that becomes an item, a message composed then queued, a basket that becomes an order)
 /// must be saved in its new place before its removal from the old one is saved. Otherwise there
@@ -27,7 +28,7 @@ extension EditHistory {
     /// of `key` in that incarnation after the version acknowledged before (`previous`), if the
     /// acknowledged value does not hold it.
     func userTextRemoved(from key: HistoryKey, previous: Int, incarnation: Int) -> String? {
-        guard let entry = entries[key], entry.durability == .durable,
+        guard let entry = entries[key], entry.persistence == .durable,
               let acknowledged = entry.acknowledged, acknowledged > previous, !entry.versions[acknowledged].isUsers
         else { return nil }
         let value = entry.versions[acknowledged].value
@@ -104,5 +105,5 @@ extension EditHistory {
 extension EditHistory.Entry {
     /// Whether a value of this key can be where a moved text is kept: saved data, locally or by
     /// a request to a service.
-    var holdsMovedValues: Bool { durability == .durable || durability == .requested }
+    var holdsMovedValues: Bool { persistence == .durable || persistence == .requested }
 }

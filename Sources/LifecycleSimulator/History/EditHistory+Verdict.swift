@@ -1,4 +1,5 @@
 import Lifecycle
+import LifelineHistory
 
 extension EditHistory {
     /// What it means that `key` shows `value`, which the checks refused in `step`: `expected` is

@@ -1,4 +1,5 @@
 import Lifecycle
+import LifelineHistory
 
 /// The history of every user-visible edit, Jepsen-style: each edit is recorded when made and
 /// becomes *acknowledged* when the app says it is saved (or, by the lesson's rule, when its scene
@@ -24,7 +25,7 @@ public final class EditHistory {
     }
 
     struct Entry {
-        var durability: Durability
+        var persistence: Persistence
         var versions: [Version] = []
         /// Index of the newest acknowledged version.
         var acknowledged: Int?
@@ -49,7 +50,7 @@ public final class EditHistory {
     /// in the same place, of a key neither edited nor acknowledged since (``changedKeys``), passes
     /// again. `liveEditsRevision` is the run's count of writes to its live edits then.
     struct ConsistentView {
-        var observations: [Observation]
+        var observations: [VisibleValue]
         var liveEditsRevision: Int
     }
 
@@ -72,7 +73,7 @@ public final class EditHistory {
     /// collected while there is a view).
     private(set) var changedKeys: [HistoryKey] = []
     /// The edits recorded since ``consistentView`` was kept: the recorder writes the run's live
-    /// edits once right after each (``HistoryRecorder/edit(_:value:durability:)``).
+    /// edits once right after each (``HistoryRecorder/edit(_:value:persistence:)``).
     private(set) var editsSinceView = 0
     /// What each key shows when nothing is stored, as its storage primitive reported it
     /// (`StorageHistory.setDefault`): that text means nothing, in edits and on screens alike.
@@ -167,18 +168,18 @@ public final class EditHistory {
     /// Records an edit (the user's with `byUser`); returns its index among the key's versions.
     @discardableResult
     func recordEdit(
-        _ key: HistoryKey, value: String?, durability: Durability, incarnation: Int, step: Int, byUser: Bool = false
+        _ key: HistoryKey, value: String?, persistence: Persistence, incarnation: Int, step: Int, byUser: Bool = false
     ) -> Int {
         generation += 1
         editsSinceView += 1
         noteChange(of: key)
         // Appended in place (one lookup, no copy of the versions).
-        return entries[key, default: Entry(durability: durability)]
+        return entries[key, default: Entry(persistence: persistence)]
             .append(Version(value: value, incarnation: incarnation, step: step, isUsers: byUser))
     }
 
-    /// The durability `key` was recorded with, if it was.
-    func durability(of key: HistoryKey) -> Durability? { entries[key]?.durability }
+    /// The persistence `key` was recorded with, if it was.
+    func persistence(of key: HistoryKey) -> Persistence? { entries[key]?.persistence }
 
     /// Marks the newest version of `key` equal to `value` made by `incarnation` as acknowledged
     /// (and so every earlier one). Returns false if there is no such version.
@@ -211,8 +212,8 @@ public final class EditHistory {
         incarnation: Int, byInactiveRule: Bool = false, madeThrough: (HistoryKey) -> Int?
     ) -> [HistoryKey] {
         acknowledgeNewest(by: incarnation) { key, entry in
-            guard entry.durability != .restorable,
-                  !(byInactiveRule && (entry.durability == .requested || entry.newestSaveFailed))
+            guard entry.persistence != .restorable,
+                  !(byInactiveRule && (entry.persistence == .requested || entry.newestSaveFailed))
             else { return nil }
             return madeThrough(key)
         }
@@ -222,7 +223,7 @@ public final class EditHistory {
     /// the system has just captured the scene's restoration payload. Returns the keys.
     @discardableResult
     func acknowledgeRestorable(scene: SceneSessionID, incarnation: Int) -> [HistoryKey] {
-        acknowledgeNewest(by: incarnation) { key, entry in entry.durability == .restorable && key.scene == scene ? Int.max : nil }
+        acknowledgeNewest(by: incarnation) { key, entry in entry.persistence == .restorable && key.scene == scene ? Int.max : nil }
     }
 
     /// Acknowledges, for each restorable key whose scene `madeThrough` gives a step, the newest
@@ -231,7 +232,7 @@ public final class EditHistory {
     @discardableResult
     func acknowledgeRestorable(incarnation: Int, madeThrough: (SceneSessionID) -> Int?) -> [HistoryKey] {
         acknowledgeNewest(by: incarnation) { key, entry in
-            guard entry.durability == .restorable, !entry.newestSaveFailed, let scene = key.scene else { return nil }
+            guard entry.persistence == .restorable, !entry.newestSaveFailed, let scene = key.scene else { return nil }
             return madeThrough(scene)
         }
     }
@@ -261,7 +262,7 @@ public final class EditHistory {
     /// Relaxes the loss checks of the restorable keys of `scene`: the simulator damaged the
     /// restoration payload it is about to hand back.
     func damageRestoration(of scene: SceneSessionID) {
-        for (key, entry) in entries where entry.durability == .restorable && key.scene == scene {
+        for (key, entry) in entries where entry.persistence == .restorable && key.scene == scene {
             entries[key]?.isDamaged = true
         }
         generation += 1
@@ -291,7 +292,7 @@ public final class EditHistory {
     /// or any later (indeterminate) one; with nothing acknowledged, also absent.
     func allows(_ value: String?, for key: HistoryKey) -> Bool {
         guard let entry = entries[key] else { return value == nil }
-        let relaxed = isTainted || entry.durability == .ephemeral || entry.isDamaged
+        let relaxed = isTainted || entry.persistence == .ephemeral || entry.isDamaged
         if value == nil, entry.acknowledged == nil || relaxed { return true }
         let start = relaxed ? 0 : (entry.acknowledged ?? 0)
         // A plain loop: the closure of `contains(where:)` paid an actor-isolation check per call.

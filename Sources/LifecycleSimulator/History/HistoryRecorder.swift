@@ -1,28 +1,30 @@
 import DurableState
 import Lifecycle
+import LifelineHistory
 
-/// How an app under simulation tells the history what the user did and what is saved.
+/// How an app under simulation tells the history what the user did and what is saved: the
+/// ``StorageHistory`` of each process the simulator launches.
 ///
 /// ```swift
-/// environment.history.edit(HistoryKey("note", scene: scene.id), value: text)   // when typed
-/// environment.history.acknowledge(HistoryKey("note", scene: scene.id), value: text) // "Saved"
+/// environment.history.edit(HistoryKey("note", scene: scene.id), text: text)     // when typed
+/// environment.history.didSave(HistoryKey("note", scene: scene.id), text: text)  // "Saved"
 /// ```
 ///
-/// The storage primitives of DurableState record through it themselves (it is the
-/// `StorageHistory` of the incarnation's file system), and user actions record the values their
+/// The stores of DurableState record through it themselves (it is the history of the
+/// incarnation's `StorageEnvironment`), and user actions record the values their
 /// screens show changed (``UserAction/edits``): record by hand only what neither sees — custom
 /// storage, a request to a service. Record every user-visible edit when it is made (including
 /// the app's own, such as clearing a selection whose record was deleted), and acknowledge a value
 /// when the app would tell the user it is saved. One recorder per incarnation, from its
 /// ``SimulationEnvironment``; calls from a dead incarnation are ignored. Lives on the main actor.
 @MainActor
-public final class HistoryRecorder {
+public final class HistoryRecorder: StorageHistory {
     private let context: RunContext
     private let incarnation: Int
-    /// Told of each edit (`nil` durability: the edit's save failed; the screen need not show it).
-    private let onEdit: @MainActor (HistoryKey, String?, Durability?) -> Void
+    /// Told of each edit (`nil` persistence: the edit's save failed; the screen need not show it).
+    private let onEdit: @MainActor (HistoryKey, String?, Persistence?) -> Void
 
-    init(context: RunContext, incarnation: Int, onEdit: @escaping @MainActor (HistoryKey, String?, Durability?) -> Void) {
+    init(context: RunContext, incarnation: Int, onEdit: @escaping @MainActor (HistoryKey, String?, Persistence?) -> Void) {
         self.context = context
         self.incarnation = incarnation
         self.onEdit = onEdit
@@ -34,26 +36,43 @@ public final class HistoryRecorder {
     /// The run's history.
     var history: EditHistory { context.history }
 
-    /// Records that the user (or the app on the user's behalf) set `key` to `value`.
-    public func edit(_ key: HistoryKey, value: String?, durability: Durability = .durable) {
-        record(key, value: value, durability: durability, byUser: false)
+    /// Records that the user (or the app on the user's behalf) set `key` to `text`: the screen
+    /// must show it from now on, until the next edit.
+    public func edit(_ key: HistoryKey, text: String?, persistence: Persistence = .durable) {
+        record(key, value: text, persistence: persistence, byUser: false)
+    }
+
+    /// Records that `text` of `key` is about to be written: an edit, unless `text` is already
+    /// the newest value recorded for `key` (the user's edit the screen reported). Call it before
+    /// the first write, so that a death in the middle of the save leaves it indeterminate.
+    public func willSave(_ key: HistoryKey, text: String?, persistence: Persistence = .durable) {
+        guard isAlive else { return }
+        if let newest = history.newestValue(of: key), newest == history.normalized(text, of: key) { return }
+        edit(key, text: text, persistence: persistence)
+    }
+
+    /// Records what `key` shows when nothing is stored (its store's default value): the history
+    /// treats that text as nothing.
+    public func setDefault(_ key: HistoryKey, text: String?) {
+        guard isAlive else { return }
+        history.setDefault(text, for: key)
     }
 
     /// Records an edit of `key`, the user's with `byUser`.
-    private func record(_ key: HistoryKey, value: String?, durability: Durability, byUser: Bool) {
+    private func record(_ key: HistoryKey, value: String?, persistence: Persistence, byUser: Bool) {
         guard context.isAlive(incarnation) else { return }
         let history = context.history
         let value = history.normalized(value, of: key)
         if context.isSuspended { context.reportWorkAfterBackgroundTime("an edit of \(key)") }
-        history.recordEdit(key, value: value, durability: durability, incarnation: incarnation, step: context.step, byUser: byUser)
+        history.recordEdit(key, value: value, persistence: persistence, incarnation: incarnation, step: context.step, byUser: byUser)
         context.record("history", "edit \(key) = \(Self.show(value))") { hash in
             Self.digest(key, value, tag: 6, into: &hash)
         }
-        if !byUser, durability == .durable || durability == .requested,
+        if !byUser, persistence == .durable || persistence == .requested,
            let removed = history.receivedRemovedText(value, of: key, incarnation: incarnation) {
             reportRemovedBeforeSaved(removed.text, from: removed.key, at: removed.step, receivedBy: key)
         }
-        onEdit(key, value, durability)
+        onEdit(key, value, persistence)
     }
 
     /// Records an edit of each value that `before` and `after` both show, differently, in the
@@ -63,35 +82,36 @@ public final class HistoryRecorder {
     /// recorded.
     ///
     /// ```swift
-    /// let before = fields(of: window)            // [Observation]: query@S1, selection@S1, path@S1
+    /// let before = fields(of: window)            // [VisibleValue]: query@S1, selection@S1, path@S1
     /// hands.type("austen", in: window)           // through the screen the user touches
     /// let query = fields(of: window).filter { $0.key.name == "query" }
-    /// history.edit(changesFrom: before, to: query, durability: .restorable)
+    /// history.edit(changesFrom: before, to: query, persistence: .restorable)
     /// ```
     ///
     /// Recording each field under its own key (`HistoryKey("query", scene: id)`) is what lets the
     /// checks say which field of which scene went wrong, and name the other scene when one
     /// scene's value shows in another.
-    public func edit(changesFrom before: [Observation], to after: [Observation], durability: Durability = .durable) {
-        edit(changesFrom: before, to: after, durability: durability, byUser: false)
+    public func edit(changesFrom before: [VisibleValue], to after: [VisibleValue], persistence: Persistence = .durable) {
+        edit(changesFrom: before, to: after, persistence: persistence, byUser: false)
     }
 
-    /// ``edit(changesFrom:to:durability:)``, recording the user's edits with `byUser` (a user
+    /// ``edit(changesFrom:to:persistence:)``, recording the user's edits with `byUser` (a user
     /// action's).
-    func edit(changesFrom before: [Observation], to after: [Observation], durability: Durability, byUser: Bool) {
+    func edit(changesFrom before: [VisibleValue], to after: [VisibleValue], persistence: Persistence, byUser: Bool) {
         for observation in after {
-            guard let earlier = before.first(where: { $0.key == observation.key }), earlier.value != observation.value
+            guard let earlier = before.first(where: { $0.key == observation.key }), earlier.text != observation.text
             else { continue }
-            record(observation.key, value: observation.value, durability: durability, byUser: byUser)
+            record(observation.key, value: observation.text, persistence: persistence, byUser: byUser)
         }
     }
 
-    /// Records that `value` of `key` is saved: the app may now tell the user so. Acknowledging a
-    /// value the user never set in this process does nothing.
-    public func acknowledge(_ key: HistoryKey, value: String?) {
+    /// Records that `text` of `key` is saved with the promise of its persistence: the app may now
+    /// tell the user so, and it must survive every later death. Acknowledging a text this process
+    /// never recorded does nothing.
+    public func didSave(_ key: HistoryKey, text: String?) {
         guard context.isAlive(incarnation) else { return }
         let history = context.history
-        let value = history.normalized(value, of: key)
+        let value = history.normalized(text, of: key)
         guard let previous = history.acknowledgement(of: key, value: value, incarnation: incarnation) else { return }
         context.record("history", "ack \(key) = \(Self.show(value))") { hash in
             Self.digest(key, value, tag: 7, into: &hash)
@@ -99,12 +119,12 @@ public final class HistoryRecorder {
         checkMoveOrder(acknowledging: key, previous: previous)
     }
 
-    /// Records that the save of `value` of `key` failed and left the stored value as it was: if
+    /// Records that the save of `text` of `key` failed and left the stored value as it was: if
     /// it is this process's newest edit of `key`, the screen need not show it from now on (the
     /// app may keep it and save it later, or go back to the value before); it stays unsaved.
-    public func saveFailed(_ key: HistoryKey, value: String?) {
+    public func didFailToSave(_ key: HistoryKey, text: String?) {
         guard context.isAlive(incarnation) else { return }
-        let value = context.history.normalized(value, of: key)
+        let value = context.history.normalized(text, of: key)
         guard let newest = context.history.newestVersion(of: key), newest.incarnation == incarnation, newest.value == value
         else { return }
         context.history.markSaveFailed(key)
@@ -142,7 +162,7 @@ public final class HistoryRecorder {
     /// value the history allows after a relaunch (the newest acknowledged or a later one), as a
     /// screen showing it would be checked; a key this incarnation already edited is not checked.
     /// A refused value is reported at once: a lost write shows even when no screen shows it.
-    public func checkLoaded(_ key: HistoryKey, text: String?) {
+    public func didLoad(_ key: HistoryKey, text: String?) {
         guard context.isAlive(incarnation) else { return }
         let history = context.history
         let value = history.normalized(text, of: key)

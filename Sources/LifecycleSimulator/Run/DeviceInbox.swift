@@ -1,4 +1,5 @@
 import Lifecycle
+import LifelineHistory
 
 /// What the live incarnation's callbacks report to the device during a run: the background-task
 /// requests the device keeps, the user's live edits, and the scenes (and whether the app) that

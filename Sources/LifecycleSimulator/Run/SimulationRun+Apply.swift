@@ -1,5 +1,6 @@
 import Foundation
 import Lifecycle
+import LifelineHistory
 
 /// How each event acts on the device and the runtime.
 extension SimulationRun {
@@ -200,11 +201,11 @@ extension SimulationRun {
         let after = observations(of: current, app: appIncarnation).observations
         // What the action meant to change, on its scene's screens or app-wide, and changed.
         for edited in action.edits {
-            let meant = { (observation: Observation) in
+            let meant = { (observation: VisibleValue) in
                 (observation.key.scene == scene.id || observation.key.scene == nil) && edited.matches(observation.key)
             }
             current.environment.history.edit(
-                changesFrom: before.filter(meant), to: after.filter(meant), durability: edited.durability, byUser: true)
+                changesFrom: before.filter(meant), to: after.filter(meant), persistence: edited.persistence, byUser: true)
         }
     }
 

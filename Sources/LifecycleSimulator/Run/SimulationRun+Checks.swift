@@ -1,6 +1,7 @@
 import DurableState
 import Foundation
 import Lifecycle
+import LifelineHistory
 
 /// The checks after every step and the final check: the lesson's acknowledgement rule, restoration
 /// payload capture, canary scans, the history (what the user sees against what was acknowledged)
@@ -85,7 +86,7 @@ extension SimulationRun {
         }
         if !history.defaults.isEmpty {
             for index in observations.indices {
-                observations[index].value = history.normalized(observations[index].value, of: observations[index].key)
+                observations[index].text = history.normalized(observations[index].text, of: observations[index].key)
             }
         }
         // The check of an observation depends only on what it shows, the key's live edit and the
@@ -95,7 +96,7 @@ extension SimulationRun {
         // writes them once right after each edit (of a key in `changedKeys`); any other write (a
         // new incarnation's reset, a scene's edits dropped) makes the counts differ, and then
         // every observation is checked.
-        var previous: [Observation] = []
+        var previous: [VisibleValue] = []
         if let view = history.consistentView, inbox.liveEditsRevision &- view.liveEditsRevision == history.editsSinceView {
             previous = view.observations
         }
@@ -107,7 +108,7 @@ extension SimulationRun {
                 continue
             }
             let key = observations[index].key
-            let value = observations[index].value
+            let value = observations[index].text
             if hasLiveEdits, let edited = liveEdits[key] {
                 guard value != edited else { continue }
                 report(key, shows: value, expected: .some(edited), live: true)
@@ -129,28 +130,28 @@ extension SimulationRun {
     /// that is not (``EditHistory/isSaved(_:of:in:)``).
     func observations(
         of current: ProcessIncarnation, app appIncarnation: AnyObject, checkingEdits: Bool = false
-    ) -> (observations: [Observation], strayEdit: (scene: SceneSessionID, value: VisibleValue)?, unsavedClaim: VisibleValue?) {
+    ) -> (observations: [VisibleValue], strayEdit: (scene: SceneSessionID, value: VisibleValue)?, unsavedClaim: VisibleValue?) {
         let observed = app.observe(appIncarnation)
         let screens = current.environment.screens
         guard !screens.isEmpty else { return (observed, nil, nil) }
         let runtime = current.runtime
         let shown = screens.visibleValues { scene in checkingEdits && runtime.scenes[scene]?.state != .foregroundActive }
-        guard checkingEdits else { return (observed + shown.values.map(Observation.init), nil, nil) }
+        guard checkingEdits else { return (observed + shown.values, nil, nil) }
         var checked = observed
         checked.reserveCapacity(observed.count + shown.values.count)
         var unsavedClaim: VisibleValue?
         let history = context.history
         for value in shown.values where !value.isProvisional {
-            checked.append(Observation(value))
+            checked.append(value)
             guard value.saysSaved, unsavedClaim == nil else { continue }
-            let key = HistoryKey(value.name)
+            let key = value.key
             if !history.isSaved(history.normalized(value.text, of: key), of: key, in: current.number) { unsavedClaim = value }
         }
         return (checked, shown.strayEdit, unsavedClaim)
     }
 
     private func reportShownSavedNotWritten(_ value: VisibleValue) {
-        let key = HistoryKey(value.name)
+        let key = value.key
         let saved = context.history.acknowledgedValue(of: key).map { HistoryRecorder.show($0) } ?? "nothing"
         context.report(
             .shownSavedNotWritten,
@@ -163,7 +164,7 @@ extension SimulationRun {
         let held = value.modelText ?? nil
         context.report(
             .editOnlyInScreen,
-            "scene \(scene.rawValue) is no longer active; its screen shows \(value.name) as \(HistoryRecorder.show(value.text)), "
+            "scene \(scene.rawValue) is no longer active; its screen shows \(value.key) as \(HistoryRecorder.show(value.text)), "
                 + "but the model beneath holds \(HistoryRecorder.show(held)): the edit lives only in the screen"
         )
     }
@@ -236,7 +237,7 @@ extension SimulationRun {
         guard !failed.isEmpty, let appIncarnation = current.app else { return [] }
         var abandoned = Set(failed.keys)
         for observation in observations(of: current, app: appIncarnation).observations {
-            if let value = failed[observation.key], context.history.normalized(observation.value, of: observation.key) == value {
+            if let value = failed[observation.key], context.history.normalized(observation.text, of: observation.key) == value {
                 abandoned.remove(observation.key)
             }
         }

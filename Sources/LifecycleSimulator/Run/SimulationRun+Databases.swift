@@ -27,7 +27,7 @@ extension SimulationRun {
         let image = DiskImage(files: Dictionary(files.map { ($0.path, DiskImage.File(data: $0.contents)) }) { first, _ in first })
         let database: Database
         do {
-            database = try Database(path: check.path, fileSystem: SimulatedDisk(image: image).mount())
+            database = try Database(path: check.path, storage: SimulatedDisk(image: image).mount().storage)
         } catch {
             return (.databaseDamaged, "SQLite cannot open it: \(error)")
         }

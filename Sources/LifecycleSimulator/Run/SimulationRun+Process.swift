@@ -1,6 +1,7 @@
 import DurableState
 import Foundation
 import Lifecycle
+import LifelineHistory
 
 /// Process births and deaths: a launch builds a new incarnation through the app's composition
 /// root; a death fences the old one (storage, logs, edits, host calls), cancels its timers and
@@ -69,11 +70,12 @@ extension SimulationRun {
         let history = HistoryRecorder(context: context, incarnation: number) { [inbox] key, value, durability in
             inbox.liveEdits[key] = durability == nil || durability == .requested ? nil : .some(value)
         }
-        let fileSystem = IncarnationFileSystem(
-            base: disk.mountFileSystem(), context: context, incarnation: number, history: app.historyFromStorage ? history : nil
+        let fileSystem = IncarnationFileSystem(base: disk.mountFileSystem(), context: context, incarnation: number)
+        let storage = StorageEnvironment(
+            fileSystem: fileSystem, history: app.historyFromStorage ? history : nil, sqliteVFSName: fileSystem.sqliteVFSName
         )
         let environment = SimulationEnvironment(
-            incarnation: number, runtime: runtime, clock: clock, fileSystem: fileSystem, logger: logger,
+            incarnation: number, runtime: runtime, clock: clock, storage: storage, logger: logger,
             locks: locks, history: history, canary: canary, variant: variant, context: context
         )
         let incarnation = ProcessIncarnation(

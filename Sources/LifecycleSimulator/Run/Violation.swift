@@ -1,3 +1,4 @@
+import LifelineHistory
 /// A broken invariant found by a simulation run: what kind, what happened and at which step.
 /// A `Codable` value; repro files store the violation they reproduce.
 public struct Violation: Hashable, Codable, Sendable, CustomStringConvertible {

@@ -10,7 +10,7 @@ import Synchronization
 /// ```swift
 /// let disk = SimulatedDisk()
 /// let fileSystem = disk.mount()
-/// let db = try Database(path: "/Library/notes.sqlite", fileSystem: fileSystem)   // on this VFS
+/// let db = try Database(path: "/Library/notes.sqlite", storage: fileSystem.storage)   // on this VFS
 /// ```
 ///
 /// One VFS per file-system view (a process incarnation), registered with

@@ -56,12 +56,12 @@ final class TestApp {
         runtime.host = host
         let service = catalogue ?? InMemoryCatalogue(books: books)
         var environment = AppEnvironment(
-            runtime: runtime, fileSystem: fileSystem, secretStore: secrets,
+            runtime: runtime, storage: StorageEnvironment(fileSystem: fileSystem), secretStore: secrets,
             logger: LifelineLogger(category: "app", sink: logs, minimumLevel: .debug),
             dataDirectory: Self.dataDirectory, catalogue: .custom(service), server: self.server,
             analyticsSink: analyticsSink
         )
-        environment.databaseFileSystem = databaseDisk.mount()
+        environment.databaseStorage = databaseDisk.mount().storage
         environment.plantedBugs = bugs
         composition = try AppComposition(environment: environment, overrides: overrides)
     }

@@ -76,7 +76,7 @@ struct DiskCrashStateTests {
     fileprivate static let newDraft = Draft(text: "new text, longer than the old one", revision: 2)
 
     fileprivate static func documents(_ fileSystem: any FileSystem, _ clock: VirtualClock) -> DocumentStore<Draft> {
-        DocumentStore(fileSystem: fileSystem, path: documentPath, defaultValue: Draft(text: "", revision: 0), clock: clock)
+        DocumentStore(storage: StorageEnvironment(fileSystem: fileSystem), path: documentPath, defaultValue: Draft(text: "", revision: 0), clock: clock)
     }
 
     @Test("a document save recovers to the old or the new draft, never a mix or nothing")
@@ -106,7 +106,7 @@ struct DiskCrashStateTests {
     @Test("a preferences write recovers to the old or the new value")
     func preferencesSave() async throws {
         func open(_ fileSystem: any FileSystem, _ clock: VirtualClock) -> Preferences {
-            Preferences(fileSystem: fileSystem, directory: "/app/Library/Preferences", clock: clock)
+            Preferences(storage: StorageEnvironment(fileSystem: fileSystem), directory: "/app/Library/Preferences", clock: clock)
         }
         _ = try await checkEveryCrashState(
             old: "dark", new: "light",
@@ -120,7 +120,7 @@ struct DiskCrashStateTests {
         let schema = RestorationSchema(default: SceneBookmark(bookID: nil, page: 0))
         let scene = SceneSessionID("window-1")
         func open(_ fileSystem: any FileSystem, _ clock: VirtualClock) -> RestorationStore {
-            RestorationStore(fileSystem: fileSystem, directory: "/app/Library/Restoration", clock: clock)
+            RestorationStore(storage: StorageEnvironment(fileSystem: fileSystem), directory: "/app/Library/Restoration", clock: clock)
         }
         _ = try await checkEveryCrashState(
             old: SceneBookmark(bookID: "dune", page: 10), new: SceneBookmark(bookID: "emma", page: 3),
@@ -138,7 +138,7 @@ struct DiskCrashStateTests {
     @Test("a persistent value's flush recovers to the old or the new value, and saved means durable")
     func persistentValueSave() async throws {
         func make(_ fileSystem: any FileSystem, _ clock: VirtualClock) -> PersistentValue<[String]> {
-            let storage = DurableValueStorage<[String]>(fileSystem: fileSystem, path: "/app/Library/cart.json", clock: clock)
+            let storage = DurableValueStorage<[String]>(storage: StorageEnvironment(fileSystem: fileSystem), path: "/app/Library/cart.json", clock: clock)
             return PersistentValue(initialValue: [], storage: storage, clock: clock,
                                    scope: TaskScope(name: "test", tracker: WorkTracker()), name: "cart")
         }
@@ -158,7 +158,7 @@ struct DiskCrashStateTests {
                 return cart.saveState == .saved(generation: 1)
             },
             read: { fileSystem, clock in
-                try? DurableValueStorage<[String]>(fileSystem: fileSystem, path: "/app/Library/cart.json", clock: clock).loadNow()
+                try? DurableValueStorage<[String]>(storage: StorageEnvironment(fileSystem: fileSystem), path: "/app/Library/cart.json", clock: clock).loadNow()
             })
     }
 

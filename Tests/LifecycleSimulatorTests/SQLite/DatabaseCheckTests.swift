@@ -49,7 +49,7 @@ struct DatabaseCheckTests {
         let disk = SimulatedDisk()
         let fileSystem = disk.mount()
         try fileSystem.createDirectory(at: "/Library", permissions: 0o700)
-        let database = try Database(path: SQLiteLedgerApp.path, fileSystem: fileSystem)
+        let database = try Database(path: SQLiteLedgerApp.path, storage: fileSystem.storage)
         try SQLiteLedgerApp.migrate(database, statementByStatement: false)
         try database.execute("CREATE INDEX entry_by_transfer ON entry (transfer)")
         try database.transaction { database in

@@ -1,5 +1,6 @@
 import CSQLite
 import DurableState
+import LifecycleSimulator
 
 /// A SQLite connection driven by direct C calls, for tests that need what `Database` does not
 /// offer (a rollback journal, raw result codes). Not `Sendable`; closed when released.
@@ -13,7 +14,7 @@ final class RawSQLite {
     let handle: OpaquePointer
 
     /// Opens `path` through `fileSystem`'s VFS.
-    init(path: String, fileSystem: any FileSystem) throws(Failure) {
+    init(path: String, fileSystem: SimulatedFileSystem) throws(Failure) {
         var handle: OpaquePointer?
         let code = sqlite3_open_v2(path, &handle, SQLITE_OPEN_READWRITE | SQLITE_OPEN_CREATE | SQLITE_OPEN_NOMUTEX, fileSystem.sqliteVFSName)
         guard code == SQLITE_OK, let handle else {

@@ -1,6 +1,7 @@
 import DurableState
 import Lifecycle
 import LifecycleSimulator
+import LifelineHistory
 
 /// A small app whose every "transfer" moves an amount between two accounts: a debit row and a
 /// credit row that only make sense together, written in one transaction — or, with
@@ -30,7 +31,7 @@ final class SQLiteLedgerApp {
         self.splitsTransfers = splitsTransfers
         do {
             try environment.fileSystem.createDirectory(at: "/Library", permissions: 0o700)
-            let database = try Database(path: Self.path, fileSystem: environment.fileSystem)
+            let database = try Database(path: Self.path, storage: environment.storage)
             try Self.migrate(database, statementByStatement: migratesStatementByStatement)
             transfers = try database.fetchOne("SELECT count(DISTINCT transfer) FROM entry") { row throws(SQLiteError) in
                 try row.decode(Int.self, at: 0)
@@ -61,7 +62,7 @@ final class SQLiteLedgerApp {
     func transfer() {
         guard let database, let transfers else { return }
         let next = transfers + 1
-        environment.history.edit(Self.key, value: "\(next)")
+        environment.history.edit(Self.key, text: "\(next)")
         let statements: [(String, StatementArguments)] = [
             ("INSERT INTO entry (transfer, amount) VALUES (?, -10)", [next]),
             ("INSERT INTO entry (transfer, amount) VALUES (?, 10)", [next]),
@@ -75,7 +76,7 @@ final class SQLiteLedgerApp {
                 }
             }
             self.transfers = next
-            environment.history.acknowledge(Self.key, value: "\(next)")
+            environment.history.didSave(Self.key, text: "\(next)")
         } catch {
             environment.trace("transfer not saved: \(error)")
         }
@@ -85,7 +86,7 @@ final class SQLiteLedgerApp {
         var app = SimulatedApp(name: "SQLiteLedger") {
             SQLiteLedgerApp(environment: $0, splitsTransfers: splitsTransfers, migratesStatementByStatement: migratesStatementByStatement)
         } observe: { app in
-            app.transfers.map { [Observation(key: key, value: $0 == 0 ? nil : "\($0)")] } ?? []
+            app.transfers.map { [VisibleValue(key, text: $0 == 0 ? nil : "\($0)")] } ?? []
         }
         app.actions = [
             UserAction(name: "transfer") { $0.incarnation.transfers != nil } perform: { context, _ in context.incarnation.transfer() },

@@ -1,6 +1,7 @@
 import DurableState
 import Lifecycle
 import LifecycleSimulator
+import LifelineHistory
 
 /// A small app that keeps its notes in a SQLite table through `Database` on the simulated
 /// file system: each "add note" inserts a row in a transaction, then tells the user it is
@@ -21,7 +22,7 @@ final class SQLiteNotesApp {
         configuration.durability = durability
         do {
             try environment.fileSystem.createDirectory(at: "/Library", permissions: 0o700)
-            let database = try Database(path: Self.path, fileSystem: environment.fileSystem, configuration: configuration)
+            let database = try Database(path: Self.path, storage: environment.storage, configuration: configuration)
             try database.execute("CREATE TABLE IF NOT EXISTS note (id INTEGER PRIMARY KEY, body TEXT NOT NULL)")
             count = try database.fetchOne("SELECT COUNT(*) FROM note") { row throws(SQLiteError) in try row.decode(Int.self, at: 0) }
             self.database = database
@@ -35,13 +36,13 @@ final class SQLiteNotesApp {
     func addNote() {
         guard let database, let count else { return }
         let next = count + 1
-        environment.history.edit(Self.key, value: "\(next)")
+        environment.history.edit(Self.key, text: "\(next)")
         do {
             try database.transaction { db in
                 try db.execute("INSERT INTO note (body) VALUES (?)", ["note \(next)"])
             }
             self.count = next
-            environment.history.acknowledge(Self.key, value: "\(next)")
+            environment.history.didSave(Self.key, text: "\(next)")
         } catch {
             environment.trace("note not saved: \(error)")
         }
@@ -50,7 +51,7 @@ final class SQLiteNotesApp {
     static func app(durability: DatabaseConfiguration.Durability = .survivesPowerLoss) -> SimulatedApp<SQLiteNotesApp> {
         var app = SimulatedApp(name: "SQLiteNotes") { SQLiteNotesApp(environment: $0, durability: durability) } observe: { app in
             // No notes shows nothing, as before the first edit.
-            app.count.map { [Observation(key: key, value: $0 == 0 ? nil : "\($0)")] } ?? []
+            app.count.map { [VisibleValue(key, text: $0 == 0 ? nil : "\($0)")] } ?? []
         }
         app.actions = [
             UserAction(name: "add note") { $0.incarnation.count != nil } perform: { context, _ in context.incarnation.addNote() },

@@ -12,7 +12,7 @@ struct SimulatedSQLiteVFSTests {
         let disk = SimulatedDisk(capacity: capacity)
         let fileSystem = disk.mount()
         try fileSystem.createDirectory(at: "/Library", permissions: 0o700)
-        let db = try Database(path: "/Library/t.sqlite", fileSystem: fileSystem)
+        let db = try Database(path: "/Library/t.sqlite", storage: fileSystem.storage)
         try db.execute("CREATE TABLE t (id INTEGER PRIMARY KEY, body TEXT NOT NULL)")
         return (disk, fileSystem, db)
     }
@@ -24,7 +24,7 @@ struct SimulatedSQLiteVFSTests {
         #expect(disk.currentImage.files.keys.sorted() == ["/Library/t.sqlite", "/Library/t.sqlite-wal"])
         #expect(!FileManager.default.fileExists(atPath: "/Library/t.sqlite"))
         db.close()
-        let reopened = try Database(path: "/Library/t.sqlite", fileSystem: disk.mount())
+        let reopened = try Database(path: "/Library/t.sqlite", storage: disk.mount().storage)
         let bodies = try reopened.fetchAll("SELECT body FROM t") { row throws(SQLiteError) in try row.decode(String.self, at: 0) }
         #expect(bodies == ["first"])
     }
@@ -81,7 +81,7 @@ struct SimulatedSQLiteVFSTests {
     @Test("connections of one view share locks and the WAL index; a new view starts with neither")
     func locksAndSharedMemory() throws {
         let (disk, fileSystem, writer) = try prepared()
-        let reader = try Database(path: "/Library/t.sqlite", fileSystem: fileSystem)
+        let reader = try Database(path: "/Library/t.sqlite", storage: fileSystem.storage)
         let other = try RawSQLite(path: "/Library/t.sqlite", fileSystem: fileSystem)
         try other.execute("BEGIN IMMEDIATE")
         do {
@@ -96,7 +96,7 @@ struct SimulatedSQLiteVFSTests {
         // A write transaction still open in this view holds nothing in the next one.
         try other.execute("BEGIN IMMEDIATE; INSERT INTO t (body) VALUES ('never committed')")
         disk.kill(fileSystem)
-        let next = try Database(path: "/Library/t.sqlite", fileSystem: disk.mount())
+        let next = try Database(path: "/Library/t.sqlite", storage: disk.mount().storage)
         try next.execute("INSERT INTO t (body) VALUES (?)", ["next"])
         let bodies = try next.fetchAll("SELECT body FROM t ORDER BY id") { row throws(SQLiteError) in try row.decode(String.self, at: 0) }
         #expect(bodies == ["from other", "next"])

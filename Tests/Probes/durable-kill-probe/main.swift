@@ -61,7 +61,7 @@ case "hold":
     _ = FileHandle.standardInput.readDataToEndOfFile()
 case "document":
     let store = DocumentStore(
-        fileSystem: fileSystem, path: directory + "/counter.doc", defaultValue: ProbeRecord(counter: 0),
+        storage: StorageEnvironment(fileSystem: fileSystem), path: directory + "/counter.doc", defaultValue: ProbeRecord(counter: 0),
         clock: clock, logger: logger)
     var counter = store.load().value.counter
     emit("loaded \(counter)")
@@ -71,7 +71,7 @@ case "document":
         emit("ack \(counter)")
     }
 case "preferences":
-    let preferences = Preferences(fileSystem: fileSystem, directory: directory, clock: clock, logger: logger)
+    let preferences = Preferences(storage: StorageEnvironment(fileSystem: fileSystem), directory: directory, clock: clock, logger: logger)
     var counter = preferences[.probeCounter]
     emit("loaded \(counter)")
     for _ in 0..<limit {
@@ -80,7 +80,7 @@ case "preferences":
         emit("ack \(counter)")
     }
 case "value":
-    let storage = DurableValueStorage<ProbeRecord>(fileSystem: fileSystem, path: directory + "/value.json", clock: clock, logger: logger)
+    let storage = DurableValueStorage<ProbeRecord>(storage: StorageEnvironment(fileSystem: fileSystem), path: directory + "/value.json", clock: clock, logger: logger)
     let value = PersistentValue(
         initialValue: ProbeRecord(counter: 0), storage: storage, clock: clock,
         scope: TaskScope(name: "probe", tracker: WorkTracker()), name: "probe", logger: logger)

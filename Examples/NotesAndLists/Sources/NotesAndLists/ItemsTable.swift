@@ -1,5 +1,6 @@
 import DurableState
 import Lifecycle
+import LifelineHistory
 
 /// The items of every list, one row each in a SQLite table, added in transactions. Owned by
 /// ``NotesApp``; main actor (where the connection was opened).
@@ -15,7 +16,7 @@ final class ItemsTable {
             try db.executeScript("CREATE TABLE item (id INTEGER PRIMARY KEY, list TEXT NOT NULL, text TEXT NOT NULL)")
         }
         do {
-            let database = try Database(path: environment.directory + "/items.sqlite", fileSystem: environment.fileSystem)
+            let database = try Database(path: environment.directory + "/items.sqlite", storage: environment.storage)
             try migrator.migrate(database)
             _ = database.suspendWhileInBackground(of: environment.runtime, logger: environment.logger)
             self.database = database
@@ -40,7 +41,7 @@ final class ItemsTable {
               })
         else { return nil }
         // What the list's screen will show, checked by a simulation against what was saved.
-        database.recordRead(of: HistoryName("items:\(list)"), as: read)
+        database.recordRead(of: HistoryKey("items:\(list)"), as: read)
         cache[list] = read
         return read
     }
@@ -54,7 +55,7 @@ final class ItemsTable {
             try database.transaction { db in
                 try db.execute("INSERT INTO item (list, text) VALUES (?, ?)", [list, text])
                 // What the list's screen shows once this commits, under the name it shows it.
-                db.recordChange(of: HistoryName("items:\(list)"), to: updated)
+                db.recordChange(of: HistoryKey("items:\(list)"), to: updated)
             }
         } catch {
             return nil

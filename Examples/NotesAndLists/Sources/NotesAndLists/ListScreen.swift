@@ -1,5 +1,6 @@
 import DurableState
 import Lifecycle
+import LifelineHistory
 
 /// The second screen of a window: one list's items and the draft of the next item, which the
 /// window keeps in a `PersistentValue` (saved 300 ms after the last keystroke, flushed when the

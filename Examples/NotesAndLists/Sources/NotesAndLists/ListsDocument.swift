@@ -1,5 +1,6 @@
 import DurableState
 import Lifecycle
+import LifelineHistory
 
 /// The names of the user's lists, in one document saved durably on every change. Owned by
 /// ``NotesApp``; main actor.
@@ -12,7 +13,7 @@ public final class ListsDocument {
     init(environment: NotesEnvironment) {
         // `history: .key("lists")`: the name the lists screen shows them under.
         store = DocumentStore(
-            fileSystem: environment.fileSystem, path: environment.directory + "/lists.json", defaultValue: [],
+            storage: environment.storage, path: environment.directory + "/lists.json", defaultValue: [],
             clock: environment.clock, logger: environment.logger, history: .key("lists"))
         names = store.load().value
     }

@@ -1,5 +1,6 @@
 import DurableState
 import Lifecycle
+import LifelineHistory
 
 /// The first screen of a window: the user's lists. Adding a list saves it at once; opening one
 /// shows its ``ListScreen`` in the window. Created by its ``Window`` when shown, released when

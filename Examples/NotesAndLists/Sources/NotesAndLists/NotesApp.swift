@@ -6,7 +6,7 @@ import Lifecycle
 /// to the runtime, on a device and under the lifecycle simulator alike.
 ///
 /// ```swift
-/// let app = NotesApp(environment: NotesEnvironment(runtime: runtime, fileSystem: POSIXFileSystem(),
+/// let app = NotesApp(environment: NotesEnvironment(runtime: runtime, storage: StorageEnvironment(fileSystem: POSIXFileSystem()),
 ///                                                  clock: SystemClock(), directory: dataDirectory))
 /// ```
 ///
@@ -43,7 +43,7 @@ public final class NotesApp: ApplicationDelegate {
         lists = ListsDocument(environment: environment)
         items = ItemsTable(environment: environment)
         restoration = RestorationStore(
-            fileSystem: environment.fileSystem, directory: environment.directory + "/windows", clock: environment.clock,
+            storage: environment.storage, directory: environment.directory + "/windows", clock: environment.clock,
             logger: environment.logger)
         environment.runtime.applicationDelegate = self
         environment.runtime.sceneDelegateFactory = { [unowned self] scene in
@@ -57,7 +57,7 @@ public final class NotesApp: ApplicationDelegate {
         restoration.removeScenes(sessions)
         for id in sessions {
             let storage = DurableValueStorage<String>(
-                fileSystem: environment.fileSystem, path: Window.draftPath(id, in: environment.directory), clock: environment.clock)
+                storage: environment.storage, path: Window.draftPath(id, in: environment.directory), clock: environment.clock)
             try? storage.document.remove()
         }
     }

@@ -1,6 +1,7 @@
 import DurableState
 import Foundation
 import Lifecycle
+import LifelineHistory
 
 /// One window of Notes and Lists: its screen (the lists, or one list), its draft and its
 /// restorable state (the list it has open, saved when it enters the background or
@@ -28,7 +29,7 @@ public final class Window: SceneDelegate, VisibleValues {
         self.app = app
         let environment = app.environment
         let storage = DurableValueStorage<String>(
-            fileSystem: environment.fileSystem, path: Self.draftPath(scene.id, in: environment.directory), clock: environment.clock)
+            storage: environment.storage, path: Self.draftPath(scene.id, in: environment.directory), clock: environment.clock)
         draft = PersistentValue(
             initialValue: "", storage: storage, clock: environment.clock, scope: scene.scope, name: "draft",
             logger: environment.logger, history: .key("draft", scene: scene.id))

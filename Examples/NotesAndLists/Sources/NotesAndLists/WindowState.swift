@@ -1,4 +1,5 @@
 import DurableState
+import LifelineHistory
 
 /// What a window restores after a relaunch: the list it had open. Compact and validated (a
 /// list that no longer exists opens the lists instead). A value, `Sendable`.

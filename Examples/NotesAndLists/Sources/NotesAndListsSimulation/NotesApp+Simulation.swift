@@ -9,7 +9,7 @@ extension NotesApp {
         var app = SimulatedApp<NotesApp>(name: name) { device in
             NotesApp(
                 environment: NotesEnvironment(
-                    runtime: device.runtime, fileSystem: device.fileSystem, clock: device.clock, logger: device.logger,
+                    runtime: device.runtime, storage: device.storage, clock: device.clock, logger: device.logger,
                     directory: "/Notes", screens: device.screens),
                 bugs: bugs)
         }

@@ -40,7 +40,7 @@ struct NotesAppTests {
 
     private func launch(in directory: String) -> (app: NotesApp, runtime: LifecycleRuntime) {
         let runtime = LifecycleRuntime(clock: SystemClock())
-        let app = NotesApp(environment: NotesEnvironment(runtime: runtime, fileSystem: POSIXFileSystem(), clock: SystemClock(), directory: directory))
+        let app = NotesApp(environment: NotesEnvironment(runtime: runtime, storage: StorageEnvironment(fileSystem: POSIXFileSystem()), clock: SystemClock(), directory: directory))
         try? runtime.handle(.launch(LaunchOptions(reason: .user)))
         return (app, runtime)
     }

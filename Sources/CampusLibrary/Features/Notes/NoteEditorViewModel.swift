@@ -1,5 +1,6 @@
 import DurableState
 import Lifecycle
+import LifelineHistory
 import Observation
 
 /// The note editor of one book in one window: the shared ``NoteDraft`` (text and save indicator)

@@ -1,6 +1,7 @@
 import DurableState
 import Foundation
 import Lifecycle
+import LifelineHistory
 import Observation
 
 /// One window (scene): its own navigation and selection, the model of the screen on top, and the
@@ -178,7 +179,7 @@ public final class WindowModel: VisibleValues {
     /// The window's restorable state as it shows it, field by field (``WindowState/historyFields``),
     /// under the window's scene.
     public var stateValues: [VisibleValue] {
-        state.historyFields.map { VisibleValue(HistoryName($0.name, scene: sessionID), text: $0.text) }
+        state.historyFields.map { VisibleValue(HistoryKey($0.name, scene: sessionID), text: $0.text) }
     }
 
     /// What the window shows: its state's fields — provisional while restored or linked books

@@ -1,5 +1,6 @@
 import DurableState
 import Lifecycle
+import LifelineHistory
 
 /// What one window restores on relaunch: compact values only — the search text, the selected book
 /// and the navigation path as routes holding identifiers. Restored data is untrusted: decoding

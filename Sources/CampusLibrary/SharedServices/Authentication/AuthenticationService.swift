@@ -1,5 +1,6 @@
 import DurableState
 import Lifecycle
+import LifelineHistory
 import Observation
 
 /// Sign-in and the launch-time session restore: the token lives in the secret store and its
@@ -55,7 +56,7 @@ public final class AuthenticationService {
     static let longestRetryDelay: Duration = .seconds(15 * 60)
 
     /// The name the signed-in account's username is reported under to a simulation's history.
-    public static let historyName: HistoryName = "account"
+    public static let historyName: HistoryKey = "account"
 
     /// Creates the service; retries run in `scope` on `clock`. Each sign-in and sign-out is
     /// reported to `history` (the account's storage is the service and the secret store): the
@@ -266,7 +267,7 @@ public final class AuthenticationService {
     private func startRequest(for username: String?) -> Bool {
         guard !isWorking else { return false }
         isWorking = true
-        history?.edit(Self.historyName, text: username, durability: .requested)
+        history?.edit(Self.historyName, text: username, persistence: .requested)
         return true
     }
 
@@ -275,7 +276,7 @@ public final class AuthenticationService {
     private func reportOutcome() {
         guard let history else { return }
         let username = state.account?.username
-        history.edit(Self.historyName, text: username, durability: .requested)
+        history.edit(Self.historyName, text: username, persistence: .requested)
         if ((try? tokens.token()) != nil) == (username != nil) { history.didSave(Self.historyName, text: username) }
     }
 

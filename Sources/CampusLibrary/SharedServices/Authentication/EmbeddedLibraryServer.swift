@@ -1,6 +1,7 @@
 import DurableState
 import Foundation
 import Lifecycle
+import LifelineHistory
 
 /// The library's account and basket service running in-process, on one durable JSON document
 /// (`server/state.json`): the default "server" behind ``AccountServer`` and ``BasketRepository``.
@@ -67,7 +68,7 @@ public final class EmbeddedLibraryServer: AccountServer, BasketRepository {
         makeToken: @escaping @MainActor () -> String = EmbeddedLibraryServer.randomToken
     ) {
         let document = DocumentStore<State>(
-            fileSystem: fileSystem, path: directory + "/state.json", defaultValue: State(), permissions: 0o600, clock: clock,
+            storage: StorageEnvironment(fileSystem: fileSystem), path: directory + "/state.json", defaultValue: State(), permissions: 0o600, clock: clock,
             history: .off   // the service's own records: no screen shows this file
         )
         self.init(document: document, clock: clock, makeToken: makeToken)

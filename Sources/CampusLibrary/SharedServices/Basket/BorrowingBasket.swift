@@ -1,6 +1,7 @@
 import DurableState
 import Foundation
 import Lifecycle
+import LifelineHistory
 import Observation
 
 /// The borrowing basket, with the shopping-cart lesson's rules. The saving rules come from
@@ -47,7 +48,7 @@ public final class BorrowingBasket {
     @ObservationIgnored private let history: (any StorageHistory)?
 
     /// The name the basket's book identifiers are shown under to a simulation's history.
-    public static let historyName: HistoryName = "basket"
+    public static let historyName: HistoryKey = "basket"
 
     /// Creates the basket; call ``hydrate()`` once the catalogue has loaded.
     public init(
@@ -129,7 +130,7 @@ public final class BorrowingBasket {
             case .remove(let id): remove(id)
             }
         }
-        if !changes.isEmpty { history?.edit(Self.historyName, text: historyText, durability: .durable) }
+        if !changes.isEmpty { history?.edit(Self.historyName, text: historyText, persistence: .durable) }
     }
 
     /// Adds `book` (once).

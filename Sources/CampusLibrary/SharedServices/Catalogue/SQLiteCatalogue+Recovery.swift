@@ -9,12 +9,12 @@ extension SQLiteCatalogue {
     func openOrRebuild() throws(CatalogueError) -> Database {
         let failure: CatalogueError
         do {
-            return try Self.open(path, fileSystem: fileSystem)
+            return try Self.open(path, storage: storage)
         } catch {
             failure = error
         }
         try moveAside(because: failure.description, failure: failure)
-        return try Self.open(path, fileSystem: fileSystem)
+        return try Self.open(path, storage: storage)
     }
 
     /// Checks the open database with `PRAGMA quick_check` on a connection of its own, off the
@@ -23,7 +23,7 @@ extension SQLiteCatalogue {
     /// the new one.
     func checkIntegrity() async {
         let checker = CatalogueIntegrityCheck()
-        guard let problems = await checker.problems(in: path, fileSystem: fileSystem), !problems.isEmpty, database != nil else { return }
+        guard let problems = await checker.problems(in: path, storage: storage), !problems.isEmpty, database != nil else { return }
         let reason = "PRAGMA quick_check found damage: \(problems.prefix(3).joined(separator: "; "))"
         suspension?.cancel()
         suspension = nil
@@ -59,11 +59,11 @@ extension SQLiteCatalogue {
 actor CatalogueIntegrityCheck {
     /// The problems `quick_check` reports (empty when intact); a file too damaged to be read
     /// counts as one problem; `nil` when the check could not run for another reason (busy).
-    func problems(in path: String, fileSystem: any FileSystem) -> [String]? {
+    func problems(in path: String, storage: StorageEnvironment) -> [String]? {
         do {
             var configuration = DatabaseConfiguration()
             configuration.busyTimeout = .seconds(1)
-            let database = try Database(path: path, fileSystem: fileSystem, configuration: configuration)
+            let database = try Database(path: path, storage: storage, configuration: configuration)
             defer { database.close() }
             return try database.quickCheck()
         } catch let error where error.resultCode == .corrupt || error.resultCode == .notADatabase {

@@ -16,14 +16,14 @@ extension SQLiteCatalogue {
     /// FTS tokenizer treats as a separator).
     static let listSeparator: Character = "\n"
 
-    static func open(_ path: String, fileSystem: any FileSystem) throws(CatalogueError) -> Database {
+    static func open(_ path: String, storage: StorageEnvironment) throws(CatalogueError) -> Database {
         var configuration = DatabaseConfiguration()
         configuration.durability = .survivesProcessKill
         // One instance per data directory is the rule (DataDirectory); if another process holds
         // SQLite's lock all the same, wait a moment rather than fail at once.
         configuration.busyTimeout = .seconds(1)
         return try catching {
-            let database = try Database(path: path, fileSystem: fileSystem, configuration: configuration)
+            let database = try Database(path: path, storage: storage, configuration: configuration)
             try migrator.migrate(database)
             return database
         }

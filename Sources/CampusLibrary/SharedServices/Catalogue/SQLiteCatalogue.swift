@@ -26,7 +26,8 @@ public final class SQLiteCatalogue: CatalogueService {
     public let path: String
     /// Where the last ``prepare()`` moved a damaged database file before rebuilding it, if it did.
     public internal(set) var quarantinedPath: String?
-    let fileSystem: any FileSystem
+    let storage: StorageEnvironment
+    var fileSystem: any FileSystem { storage.fileSystem }
     /// Whether ``prepare()`` starts the background `PRAGMA quick_check`.
     private let checksIntegrityInBackground: Bool
     let clock: any LifelineClock
@@ -41,7 +42,7 @@ public final class SQLiteCatalogue: CatalogueService {
 
     /// Creates a catalogue in the file at `path`, filled from `seed` (the bundled records by
     /// default); with a `runtime`, the database suspends while the app is in the background.
-    /// The database lives on `fileSystem`, which also moves a damaged file aside (by default,
+    /// The database lives in `storage`, whose file system also moves a damaged file aside (by default,
     /// the real one confined to the file's directory). `checksIntegrityInBackground` starts
     /// `PRAGMA quick_check` off the main actor once the database is open; a host whose file
     /// system serves the main actor only (the simulator's disk refuses calls from elsewhere)
@@ -50,7 +51,7 @@ public final class SQLiteCatalogue: CatalogueService {
         path: String,
         seedVersion: String = CatalogueSeed.version,
         runtime: LifecycleRuntime? = nil,
-        fileSystem: (any FileSystem)? = nil,
+        storage: StorageEnvironment? = nil,
         checksIntegrityInBackground: Bool = true,
         logger: LifelineLogger = .disabled,
         seed: @escaping @MainActor () throws(CatalogueError) -> [Book] = { () throws(CatalogueError) in
@@ -60,7 +61,7 @@ public final class SQLiteCatalogue: CatalogueService {
         self.path = path
         self.seedVersion = seedVersion
         self.runtime = runtime
-        self.fileSystem = fileSystem ?? POSIXFileSystem(root: FilePaths.directory(of: path))
+        self.storage = storage ?? StorageEnvironment(fileSystem: POSIXFileSystem(root: FilePaths.directory(of: path)))
         self.checksIntegrityInBackground = checksIntegrityInBackground
         self.clock = runtime?.clock ?? SystemClock()
         self.logger = logger.category("catalogue")
@@ -158,14 +159,15 @@ public final class SQLiteCatalogue: CatalogueService {
         database?.clearStatementCache()
     }
 
-    /// Builds a catalogue database file at `path` of `fileSystem` holding `books`, marked as
+    /// Builds a catalogue database file at `path` in `storage` holding `books`, marked as
     /// built from `seedVersion` so that the app opens it as is. For benchmarks, fixtures and the
     /// simulator's device image.
     /// - Throws: ``CatalogueError``; the file may be left partially built.
     public static func build(
-        at path: String, books: [Book], seedVersion: String = CatalogueSeed.version, fileSystem: any FileSystem = POSIXFileSystem()
+        at path: String, books: [Book], seedVersion: String = CatalogueSeed.version,
+        storage: StorageEnvironment = StorageEnvironment(fileSystem: POSIXFileSystem())
     ) throws(CatalogueError) {
-        let database = try open(path, fileSystem: fileSystem)
+        let database = try open(path, storage: storage)
         try replaceContents(of: database, with: books, seedVersion: seedVersion)
         database.close()
     }

@@ -1,5 +1,6 @@
 import DurableState
 import Foundation
+import LifelineHistory
 
 /// The note storage of the ``CampusBug/noteWrittenInPlace`` bug: the note's JSON written over its
 /// own file, then synced — the shortcut past the durable replace recipe that a power loss during
@@ -9,9 +10,12 @@ import Foundation
 final class InPlaceNoteStorage: ValueStorage {
     private let fileSystem: any FileSystem
     private let path: String
+    /// The history of the storage the note is kept in.
+    let storageHistory: (any StorageHistory)?
 
-    init(fileSystem: any FileSystem, path: String) {
-        self.fileSystem = fileSystem
+    init(storage: StorageEnvironment, path: String) {
+        self.fileSystem = storage.fileSystem
+        self.storageHistory = storage.history
         self.path = path
     }
 

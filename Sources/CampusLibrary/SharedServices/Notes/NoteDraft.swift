@@ -1,6 +1,7 @@
 import DurableState
 import Foundation
 import Lifecycle
+import LifelineHistory
 import Observation
 
 /// The note being written on one book: DurableState's `PersistentValue` over a durable file,

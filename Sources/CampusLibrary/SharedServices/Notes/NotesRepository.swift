@@ -1,5 +1,6 @@
 import DurableState
 import Lifecycle
+import LifelineHistory
 
 /// The shared persistence controller for notes: one ``NoteDraft`` per book, shared by all windows
 /// (two windows on the same book edit the same text), each kept in its own durable file
@@ -10,7 +11,8 @@ import Lifecycle
 @MainActor
 public final class NotesRepository {
     private let directory: String
-    private let fileSystem: any FileSystem
+    private let storage: StorageEnvironment
+    private var fileSystem: any FileSystem { storage.fileSystem }
     private let runtime: LifecycleRuntime
     private let debounce: Duration
     private let logger: LifelineLogger
@@ -19,14 +21,14 @@ public final class NotesRepository {
     /// Bugs planted on purpose for the simulator (``CampusBug/noteWrittenInPlace``); empty otherwise.
     package var plantedBugs: Set<CampusBug> = []
 
-    /// Creates the repository for notes in `directory` (absolute) on `fileSystem`.
+    /// Creates the repository for notes in `directory` (absolute) in `storage`.
     public init(
-        directory: String, fileSystem: any FileSystem, runtime: LifecycleRuntime,
+        directory: String, storage: StorageEnvironment, runtime: LifecycleRuntime,
         debounce: Duration = .milliseconds(300), logger: LifelineLogger,
         onSaved: @escaping @MainActor (Note) -> Void = { _ in }
     ) {
         self.directory = directory
-        self.fileSystem = fileSystem
+        self.storage = storage
         self.runtime = runtime
         self.debounce = debounce
         self.logger = logger
@@ -67,20 +69,19 @@ public final class NotesRepository {
 
     private func makeDraft(for bookID: BookID) -> NoteDraft {
         let draft = plantedBugs.contains(.noteWrittenInPlace)
-            ? makeDraft(bookID, over: InPlaceNoteStorage(fileSystem: fileSystem, path: path(for: bookID)))
+            ? makeDraft(bookID, over: InPlaceNoteStorage(storage: storage, path: path(for: bookID)))
             : makeDraft(bookID, over: DurableValueStorage<String>(
-                fileSystem: fileSystem, path: path(for: bookID), sizeLimit: 256 * 1024, clock: runtime.clock, logger: logger
+                storage: storage, path: path(for: bookID), sizeLimit: 256 * 1024, clock: runtime.clock, logger: logger
             ))
         drafts[bookID] = draft
         return draft
     }
 
-    /// The draft of `bookID` over `storage`, reporting to the history of the repository's file
-    /// system whatever the storage (the in-place one of the planted bug has none of its own).
+    /// The draft of `bookID` over `storage`, reporting under the note's name.
     private func makeDraft(_ bookID: BookID, over storage: some ValueStorage<String>) -> NoteDraft {
-        let history = HistoryRecording.key(NoteDraft.historyName(of: bookID)).reporting(to: fileSystem.storageHistory)
-        return NoteDraft(
-            bookID: bookID, storage: storage, runtime: runtime, debounce: debounce, logger: logger, history: history, onSaved: onSaved
+        NoteDraft(
+            bookID: bookID, storage: storage, runtime: runtime, debounce: debounce, logger: logger,
+            history: .key(NoteDraft.historyName(of: bookID)), onSaved: onSaved
         )
     }
 }

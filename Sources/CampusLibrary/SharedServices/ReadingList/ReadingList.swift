@@ -1,6 +1,7 @@
 import DurableState
 import Foundation
 import Lifecycle
+import LifelineHistory
 import Observation
 
 /// The student's reading list: the books they mean to read, are reading and have finished, in
@@ -52,18 +53,18 @@ public final class ReadingList {
     @ObservationIgnored package var plantedBugs: Set<CampusBug> = []
 
     @ObservationIgnored private let path: String
-    @ObservationIgnored private let fileSystem: any FileSystem
+    @ObservationIgnored private let storage: StorageEnvironment
     @ObservationIgnored private let clock: any LifelineClock
     @ObservationIgnored private weak var runtime: LifecycleRuntime?
     @ObservationIgnored private let logger: LifelineLogger
     @ObservationIgnored private var store: ReadingListStore?
     @ObservationIgnored private var suspension: LifecycleObservation?
 
-    /// Creates the list kept in the database at `path` on `fileSystem`; with a `runtime`, its
+    /// Creates the list kept in the database at `path` in `storage`; with a `runtime`, its
     /// connection suspends while the app is in the background. Nothing is read until ``load()``.
-    public init(path: String, fileSystem: any FileSystem, clock: any LifelineClock, runtime: LifecycleRuntime?, logger: LifelineLogger) {
+    public init(path: String, storage: StorageEnvironment, clock: any LifelineClock, runtime: LifecycleRuntime?, logger: LifelineLogger) {
         self.path = path
-        self.fileSystem = fileSystem
+        self.storage = storage
         self.clock = clock
         self.runtime = runtime
         self.logger = logger.category("reading list")
@@ -76,7 +77,7 @@ public final class ReadingList {
     public func load() {
         guard !isLoaded else { return }
         do {
-            let store = try ReadingListStore.open(path: path, fileSystem: fileSystem, at: clock.date, bugs: plantedBugs)
+            let store = try ReadingListStore.open(path: path, storage: storage, at: clock.date, bugs: plantedBugs)
             if let recovered = store.recovered {
                 notice = recovered.description
                 logger.warning("\(recovered.description, privacy: .public)")
@@ -156,7 +157,7 @@ public final class ReadingList {
     }
 
     /// The name the list is reported to a simulation's history under.
-    public static let historyName: HistoryName = "reading list"
+    public static let historyName: HistoryKey = "reading list"
 
     /// The list as a simulation's history sees it: each book's identifier and status, in order
     /// (`nil` when empty).
@@ -171,10 +172,10 @@ public final class ReadingList {
     /// change the database refused is undone, the app's own edit back to the list it kept.
     private func report(_ event: SaveEvent) {
         onSave?(event)
-        guard let history = fileSystem.storageHistory else { return }
+        guard let history = storage.history else { return }
         switch event {
         case .writing(let list), .failed(kept: let list):
-            history.edit(Self.historyName, text: Self.historyText(of: list), durability: .durable)
+            history.edit(Self.historyName, text: Self.historyText(of: list), persistence: .durable)
         case .saved(let list):
             history.didSave(Self.historyName, text: Self.historyText(of: list))
         }

@@ -8,7 +8,7 @@ import Lifecycle
 /// and its log always agree.
 ///
 /// ```swift
-/// let store = try ReadingListStore.open(path: directory + "/reading-list.sqlite", fileSystem: fs)
+/// let store = try ReadingListStore.open(path: directory + "/reading-list.sqlite", storage: storage, at: date)
 /// try store.apply(.add(book), at: clock.date)      // committed when it returns: "saved"
 /// let entries = try store.entries()
 /// ```
@@ -50,13 +50,14 @@ package final class ReadingListStore {
         self.bugs = bugs
     }
 
-    /// Opens (creating and migrating) the reading list at `path` on `fileSystem`; a damaged file
+    /// Opens (creating and migrating) the reading list at `path` in `storage`; a damaged file
     /// is moved aside first (see ``recovered``). `bugs` are the planted ones (empty outside the
     /// simulator).
     /// - Throws: ``ReadingListError/cannotOpen(_:)``: the file is left as it was.
     package static func open(
-        path: String, fileSystem: any FileSystem, at date: Date, bugs: Set<CampusBug> = []
+        path: String, storage: StorageEnvironment, at date: Date, bugs: Set<CampusBug> = []
     ) throws(ReadingListError) -> ReadingListStore {
+        let fileSystem = storage.fileSystem
         do {
             try fileSystem.createDirectory(at: FilePaths.directory(of: path), permissions: 0o700)
         } catch {
@@ -66,7 +67,7 @@ package final class ReadingListStore {
         var recovered: ReadingListError?
         let database: Database
         do {
-            database = try openChecked(path, fileSystem: fileSystem, bugs: bugs)
+            database = try openChecked(path, storage: storage, bugs: bugs)
         } catch .damaged {
             do {
                 let movedTo = try Quarantine.moveDatabase(path, fileSystem: fileSystem, at: date)
@@ -74,7 +75,7 @@ package final class ReadingListStore {
             } catch {
                 throw .cannotOpen("it is damaged and could not be moved aside: \(error.description)")
             }
-            do { database = try openChecked(path, fileSystem: fileSystem, bugs: bugs) } catch { throw .cannotOpen(error.description) }
+            do { database = try openChecked(path, storage: storage, bugs: bugs) } catch { throw .cannotOpen(error.description) }
         } catch {
             throw .cannotOpen(error.description)
         }
@@ -103,9 +104,9 @@ package final class ReadingListStore {
     }
 
     /// The connection, set up, after `PRAGMA quick_check` found the file intact.
-    private static func openChecked(_ path: String, fileSystem: any FileSystem, bugs: Set<CampusBug>) throws(OpenFailure) -> Database {
+    private static func openChecked(_ path: String, storage: StorageEnvironment, bugs: Set<CampusBug>) throws(OpenFailure) -> Database {
         do {
-            let database = try Database(path: path, fileSystem: fileSystem)
+            let database = try Database(path: path, storage: storage)
             if bugs.contains(.synchronousOff) { try database.execute("PRAGMA synchronous = OFF") }
             guard try database.quickCheck().isEmpty else {
                 database.close()

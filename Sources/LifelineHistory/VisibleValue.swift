@@ -10,11 +10,11 @@ import Lifecycle
 /// }
 /// ```
 ///
-/// Use the name the value is recorded under (``HistoryRecording``, ``HistoryName``) and show the
+/// Use the name the value is recorded under (``HistoryRecording``, ``HistoryKey``) and show the
 /// value itself: ``init(_:scene:showing:saysSaved:)`` converts it as the primitives do (``HistoryText``).
 public struct VisibleValue: Hashable, Sendable {
     /// Which value.
-    public var name: HistoryName
+    public var key: HistoryKey
     /// What the screen shows (`nil` for nothing: an empty field, no selection).
     public var text: String?
     /// For a value the user edits on this screen (a text field over a draft), what the model
@@ -34,7 +34,7 @@ public struct VisibleValue: Hashable, Sendable {
     /// The value `value` shown under `name` (of `scene`, for a window's own value), with the
     /// screen's save indicator when it has one (``saysSaved``).
     public init<Value>(_ name: String, scene: SceneSessionID? = nil, showing value: Value, saysSaved: Bool = false) {
-        self.name = HistoryName(name, scene: scene)
+        self.key = HistoryKey(name, scene: scene)
         self.text = HistoryText.of(value)
         self.saysSaved = saysSaved
     }
@@ -54,8 +54,8 @@ public struct VisibleValue: Hashable, Sendable {
     }
 
     /// A text shown under `name`, as given.
-    public init(_ name: HistoryName, text: String?) {
-        self.name = name
+    public init(_ key: HistoryKey, text: String?) {
+        self.key = key
         self.text = text
     }
 }
