@@ -17,14 +17,14 @@ struct ReplayTests {
     @Test("activating a scene that is not connected fails with the event's index and the reason")
     func activateOfDisconnectedScene() async {
         let events: [SimulationEvent] = [.launch(.user), .advance(milliseconds: 100), .activate(scene: 2)]
-        await #expect(throws: ReplayError.illegalEvent(index: 2, event: .activate(scene: 2), reason: "scene 2 is not connected")) {
+        await #expect(throws: ReplayError.illegalEvent(index: 2, event: .activate(scene: 2), reason: .sceneNotConnected(slot: 2))) {
             try await simulator.replay(events)
         }
         let disconnected: [SimulationEvent] = [
             .launch(.user), .connectScene(scene: 2, foreground: true, restoration: nil), .disconnectScene(scene: 2),
             .activate(scene: 2),
         ]
-        await #expect(throws: ReplayError.illegalEvent(index: 3, event: .activate(scene: 2), reason: "scene 2 is not connected")) {
+        await #expect(throws: ReplayError.illegalEvent(index: 3, event: .activate(scene: 2), reason: .sceneNotConnected(slot: 2))) {
             try await simulator.replay(disconnected)
         }
     }
@@ -40,7 +40,8 @@ struct ReplayTests {
         guard case let .illegalEvent(index, event, reason) = error else { return }
         #expect(index == 3)
         #expect(event == .grantBackgroundTask(identifier: "library.refresh"))
-        #expect(reason == "the request's earliest begin is t+900100ms; the device is at t+100ms")
+        #expect(reason == .requestNotDue(identifier: "library.refresh", earliestBegin: 900_100, now: 100))
+        #expect(reason.description == "the request's earliest begin is t+900100ms; the device is at t+100ms")
         #expect(error?.description.hasPrefix("event 3 (grantBackgroundTask(library.refresh)) cannot happen at that point:") == true)
         let later = try await simulator.replay(Array(events.dropLast()) + [.clockJump(hours: 1), .grantBackgroundTask(identifier: "library.refresh")])
         #expect(later.passed, "\(later.violation?.description ?? "")")
@@ -55,7 +56,7 @@ struct ReplayTests {
         )
         let loaded = try Repro.load(from: repro.encoded())
         await #expect(throws: ReplayError.illegalEvent(
-            index: 2, event: .userAction(name: "edit note", scene: 1, seed: 0), reason: "the process is not running"
+            index: 2, event: .userAction(name: "edit note", scene: 1, seed: 0), reason: .processNotRunning
         )) {
             try await simulator.replay(loaded)
         }
@@ -75,9 +76,10 @@ struct ReplayTests {
               ([.launch(.link(9))], "the app has no deep link number 9 (it has 2)"),
           ])
     func reasons(_ events: [SimulationEvent], reason: String) async {
-        await #expect(throws: ReplayError.illegalEvent(index: events.count - 1, event: events[events.count - 1], reason: reason)) {
-            try await simulator.replay(events)
-        }
+        let error = await #expect(throws: ReplayError.self) { try await simulator.replay(events) }
+        guard case let .illegalEvent(index, event, refusal) = error else { return }
+        #expect(index == events.count - 1 && event == events[events.count - 1])
+        #expect(refusal.description == reason)
     }
 
     @Test("the explorer's own replays skip an event that cannot happen and count it")

@@ -140,13 +140,13 @@ struct ServiceOutageTests {
 
     @Test("a replay refuses a service coming back that is not down, and one going down twice")
     func legality() async throws {
-        await #expect(throws: ReplayError.illegalEvent(index: 1, event: .serviceUp(service: "library"), reason: "library is not down")) {
+        await #expect(throws: ReplayError.illegalEvent(index: 1, event: .serviceUp(service: "library"), reason: .serviceUp(service: "library"))) {
             try await Self.latencyApp.replay([.launch(.user), .serviceUp(service: "library")])
         }
         let twice: [SimulationEvent] = [
             .serviceDown(service: "library", failing: .refused), .serviceDown(service: "library", failing: .noAnswer),
         ]
-        await #expect(throws: ReplayError.illegalEvent(index: 1, event: twice[1], reason: "library is already down (refused)")) {
+        await #expect(throws: ReplayError.illegalEvent(index: 1, event: twice[1], reason: .serviceDown(service: "library", outage: .refused))) {
             try await Self.latencyApp.replay(twice)
         }
     }

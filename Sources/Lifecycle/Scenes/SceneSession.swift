@@ -2,19 +2,14 @@ import Foundation
 
 /// The stable identity of a scene session: survives disconnection and reconnection, and relaunch.
 ///
-/// Scenes are looked up by identity on every event the runtime dispatches, so the identity keeps
-/// a digest of its text, computed once: hashing and most inequality tests read the digest instead
-/// of the text. Encoded as before (`{"rawValue": …}`); the digest is never stored.
+/// Encoded as `{"rawValue": …}`. A `Sendable` value.
 public struct SceneSessionID: Hashable, Comparable, Codable, Sendable, CustomStringConvertible {
     /// The identifier's text (UIKit's `persistentIdentifier`).
     public let rawValue: String
-    /// FNV-1a of `rawValue`'s UTF-8 bytes.
-    private let digest: UInt64
 
     /// Wraps an existing identifier.
     public init(_ rawValue: String) {
         self.rawValue = rawValue
-        self.digest = DigestHashing.digest(of: rawValue)
     }
 
     /// A new random identifier.
@@ -25,40 +20,8 @@ public struct SceneSessionID: Hashable, Comparable, Codable, Sendable, CustomStr
     /// Orders identities by their text, so that scenes are listed deterministically.
     public static func < (lhs: SceneSessionID, rhs: SceneSessionID) -> Bool { lhs.rawValue < rhs.rawValue }
 
-    /// Equal texts; different digests answer without comparing the texts.
-    public static func == (lhs: SceneSessionID, rhs: SceneSessionID) -> Bool {
-        lhs.digest == rhs.digest && lhs.rawValue == rhs.rawValue
-    }
-
-    /// Mixes the digest (a function of the text alone) into `hasher`.
-    public func hash(into hasher: inout Hasher) {
-        hasher.combine(digest)
-    }
-
-    /// The hash dictionaries and sets place the identity by: the digest mixed with the table's
-    /// seed, without a `Hasher` run (scenes are looked up on every dispatched event).
-    public func _rawHashValue(seed: Int) -> Int {
-        DigestHashing.rawHashValue(of: digest, seed: seed)
-    }
-
     /// The identifier's text.
     public var description: String { rawValue }
-
-    private enum CodingKeys: String, CodingKey {
-        case rawValue
-    }
-
-    /// Decodes `{"rawValue": …}`.
-    public init(from decoder: any Decoder) throws {
-        let container = try decoder.container(keyedBy: CodingKeys.self)
-        self.init(try container.decode(String.self, forKey: .rawValue))
-    }
-
-    /// Encodes `{"rawValue": …}`.
-    public func encode(to encoder: any Encoder) throws {
-        var container = encoder.container(keyedBy: CodingKeys.self)
-        try container.encode(rawValue, forKey: .rawValue)
-    }
 }
 
 /// A scene session: what the system keeps for one window while its scene objects come and go.

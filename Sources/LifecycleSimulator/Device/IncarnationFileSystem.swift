@@ -33,15 +33,10 @@ struct IncarnationFileSystem: FileSystem {
             context.offMainAccesses.append("storage \(operation.named(bytes: bytes)) \(shown) from another thread")
             throw .fenced(shown)
         }
-        typealias Admit = (RunContext, StorageOperation, Int?, String, String?, Int) -> StorageOperation.Admission
-        let isolated: @MainActor (RunContext, StorageOperation, Int?, String, String?, Int) -> StorageOperation.Admission = {
-            $0.admitStorage($1, bytes: $2, path: $3, renamedTo: $4, incarnation: $5)
+        let admission = MainActor.assumeIsolated {
+            context.admitStorage(operation, bytes: bytes, path: path, renamedTo: destination, incarnation: incarnation)
         }
-        // Safe because: we are on the main queue (checked above), where the main actor's work
-        // runs; this is `MainActor.assumeIsolated` without a closure context allocated per call
-        // (the closure captures nothing; every storage call of the app comes through here).
-        let admission = unsafeBitCast(isolated, to: Admit.self)
-        switch admission(context, operation, bytes, path, destination, incarnation) {
+        switch admission {
         case .admitted: return
         case .fenced: throw .fenced(StorageOperation.shownPath(path, renamedTo: destination))
         case .noSpace: throw .noSpace(path)

@@ -76,12 +76,6 @@ struct DiskKey: Hashable, Sendable {
         hasher.combine(digest)
     }
 
-    /// The hash dictionaries place the key by: the digest mixed with the table's seed, without a
-    /// `Hasher` run (a durable save looks about thirty paths up).
-    func _rawHashValue(seed: Int) -> Int {
-        DigestHashing.rawHashValue(of: digest, seed: seed)
-    }
-
     /// ``digest(of:)`` of a path, or `nil` if the path is not normalised: it must be `/` alone,
     /// or start with a slash, not end with one and hold no two slashes in a row. The slashes are
     /// found a word at a time, alongside the mixing.

@@ -37,21 +37,9 @@ public final class EditHistory {
 
         /// Appends `version`; returns its index.
         mutating func append(_ version: Version) -> Int {
-            // Room for several edits at the first: a key is usually edited again, and growing
-            // one by one reallocated the versions on most edits.
-            if versions.isEmpty { versions.reserveCapacity(8) }
             versions.append(version)
             return versions.count - 1
         }
-    }
-
-    /// A view of the app the checks found consistent with the history: the check of one
-    /// observation depends only on it, the key's live edit and the key's entry, so an observation
-    /// in the same place, of a key neither edited nor acknowledged since (``changedKeys``), passes
-    /// again. `liveEditsRevision` is the run's count of writes to its live edits then.
-    struct ConsistentView {
-        var observations: [VisibleValue]
-        var liveEditsRevision: Int
     }
 
     private(set) var entries: [HistoryKey: Entry] = [:]
@@ -62,56 +50,18 @@ public final class EditHistory {
     /// Texts of the user's that the app saved away from their key before another key held them
     /// (`EditHistory+Moves.swift`), newest last, at most ``removedTextLimit``.
     var removedUserTexts: [RemovedUserText] = []
-    /// Bumped by every change of the history, so that a check can tell that the history is the
-    /// one it last checked against.
-    private(set) var generation = 0
-    /// What the user saw the last time the run's checks found it consistent with this history
-    /// (kept by ``SimulationRun/checkObservations()`` through ``keep(_:)``; `nil` until then and
-    /// after a change of every key, such as ``taint()``).
-    private(set) var consistentView: ConsistentView?
-    /// The keys whose entry changed since ``consistentView`` was kept (repeats possible; only
-    /// collected while there is a view).
-    private(set) var changedKeys: [HistoryKey] = []
-    /// The edits recorded since ``consistentView`` was kept: the recorder writes the run's live
-    /// edits once right after each (``HistoryRecorder/edit(_:value:persistence:)``).
-    private(set) var editsSinceView = 0
     /// What each key shows when nothing is stored, as its storage primitive reported it
     /// (`StorageHistory.setDefault`): that text means nothing, in edits and on screens alike.
     private(set) var defaults: [HistoryKey: String] = [:]
 
     /// Creates an empty history.
-    public init() {
-        // Room for a run's keys from the start: growing from empty rehashed every entry
-        // several times per run.
-        entries.reserveCapacity(16)
-    }
-
-    /// Keeps `view` as the one found consistent; the changes since start from none.
-    func keep(_ view: ConsistentView) {
-        consistentView = view
-        // Checked first: emptying an empty array still costs a call.
-        if !changedKeys.isEmpty { changedKeys.removeAll(keepingCapacity: true) }
-        editsSinceView = 0
-    }
-
-    /// Forgets the consistent view (the next check checks every observation).
-    func forgetView() {
-        consistentView = nil
-        if !changedKeys.isEmpty { changedKeys.removeAll(keepingCapacity: true) }
-    }
-
-    /// Notes that the entry of `key` changed, for the checks that skip unchanged observations.
-    private func noteChange(of key: HistoryKey) {
-        if consistentView != nil { changedKeys.append(key) }
-    }
+    public init() {}
 
     /// Records that `key` shows `text` when nothing is stored (the latest report wins: every
     /// incarnation runs the same code). A default of nothing needs no record.
     func setDefault(_ text: String?, for key: HistoryKey) {
         guard let text, defaults[key] != text else { return }
         defaults[key] = text
-        generation += 1
-        forgetView()
     }
 
     /// `value` as the checks compare it: `nil` when it is the key's default.
@@ -170,9 +120,6 @@ public final class EditHistory {
     func recordEdit(
         _ key: HistoryKey, value: String?, persistence: Persistence, incarnation: Int, step: Int, byUser: Bool = false
     ) -> Int {
-        generation += 1
-        editsSinceView += 1
-        noteChange(of: key)
         // Appended in place (one lookup, no copy of the versions).
         return entries[key, default: Entry(persistence: persistence)]
             .append(Version(value: value, incarnation: incarnation, step: step, isUsers: byUser))
@@ -197,8 +144,6 @@ public final class EditHistory {
         let previous = entry.acknowledged ?? -1
         if index > previous { entry.acknowledged = index }
         entries[key] = entry
-        generation += 1
-        noteChange(of: key)
         return previous
     }
 
@@ -253,9 +198,7 @@ public final class EditHistory {
         for (key, index) in acknowledged {
             entries[key]?.acknowledged = index
             entries[key]?.isDamaged = false
-            noteChange(of: key)
         }
-        if !acknowledged.isEmpty { generation += 1 }
         return acknowledged.map(\.key).sorted()
     }
 
@@ -265,15 +208,11 @@ public final class EditHistory {
         for (key, entry) in entries where entry.persistence == .restorable && key.scene == scene {
             entries[key]?.isDamaged = true
         }
-        generation += 1
-        forgetView()
     }
 
     /// Relaxes every loss check: the simulator damaged stored data itself.
     func taint() {
         tainted = true
-        generation += 1
-        forgetView()
     }
 
     /// The versions of `key`, oldest first.

@@ -17,12 +17,7 @@ final class DeviceInbox {
     var pendingRequests: [String: BackgroundTaskRequest] = [:]
     /// Latest value of each key edited during the current scene connection (scene keys) or the
     /// current incarnation (app keys): the user must see exactly that.
-    var liveEdits: [HistoryKey: String?] = [:] {
-        didSet { liveEditsRevision &+= 1 }
-    }
-    /// Bumped by every write of ``liveEdits``: ``SimulationRun/checkObservations()`` remembers it
-    /// rather than a copy of the edits (a kept copy made the next edit copy the whole dictionary).
-    private(set) var liveEditsRevision = 0
+    var liveEdits: [HistoryKey: String?] = [:]
     /// Scenes that resigned active during the current step, and whether the app did.
     var resignedScenes: Set<SceneSessionID> = []
     var appResigned = false

@@ -7,7 +7,7 @@ public enum ReplayError: Error, Hashable, Sendable, CustomStringConvertible {
     /// turn comes, for `reason` (`scene 2 is not connected`, `the request's earliest begin is
     /// t+900000ms; the device is at t+1200ms`). The events before it were applied; nothing of
     /// the run is kept.
-    case illegalEvent(index: Int, event: SimulationEvent, reason: String)
+    case illegalEvent(index: Int, event: SimulationEvent, reason: EventRefusal)
 
     /// The index, the event and the reason, for a person.
     public var description: String {

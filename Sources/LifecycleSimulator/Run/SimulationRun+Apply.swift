@@ -161,7 +161,7 @@ extension SimulationRun {
     /// before time moves past each deadline, so the work already running when its time ended
     /// has stopped.
     func suspendIfOutOfTime() {
-        guard violation == nil, !context.isSuspended, let current, context.isAlive(current.number), canSuspend else { return }
+        guard violation == nil, !context.isSuspended, let current, context.isAlive(current.number), refusal(of: .suspend) == nil else { return }
         suspend(reason: context.backgroundTimeEnd.map { "suspended: no background time left after \($0.work)" }
             ?? "suspended: in the background with no background time")
     }

@@ -89,38 +89,17 @@ extension SimulationRun {
                 observations[index].text = history.normalized(observations[index].text, of: observations[index].key)
             }
         }
-        // The check of an observation depends only on what it shows, the key's live edit and the
-        // key's history entry: one that passed in the same place of the last consistent view, of
-        // a key with no change of entry since, passes again when the live edits are unchanged.
-        // They are when their write count grew by exactly the edits recorded since: the recorder
-        // writes them once right after each edit (of a key in `changedKeys`); any other write (a
-        // new incarnation's reset, a scene's edits dropped) makes the counts differ, and then
-        // every observation is checked.
-        var previous: [VisibleValue] = []
-        if let view = history.consistentView, inbox.liveEditsRevision &- view.liveEditsRevision == history.editsSinceView {
-            previous = view.observations
-        }
-        let hasLiveEdits = !liveEdits.isEmpty
-        let hasChanges = !history.changedKeys.isEmpty
-        for index in observations.indices {
-            if index < previous.count, previous[index] == observations[index],
-               !hasChanges || !history.changedKeys.contains(observations[index].key) {
-                continue
-            }
-            let key = observations[index].key
-            let value = observations[index].text
-            if hasLiveEdits, let edited = liveEdits[key] {
+        for observation in observations {
+            let key = observation.key
+            let value = observation.text
+            if let edited = liveEdits[key] {
                 guard value != edited else { continue }
                 report(key, shows: value, expected: .some(edited), live: true)
             } else if !history.allows(value, for: key) {
                 report(key, shows: value, expected: history.acknowledgedValue(of: key), live: false)
             }
-            if violation != nil {
-                history.forgetView()
-                return
-            }
+            if violation != nil { return }
         }
-        history.keep(EditHistory.ConsistentView(observations: observations, liveEditsRevision: inbox.liveEditsRevision))
     }
 
     /// What the user of `current` sees: the app's own observations, then what its registered

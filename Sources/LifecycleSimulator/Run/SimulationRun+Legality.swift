@@ -1,158 +1,127 @@
 import Foundation
 import Lifecycle
 
-/// The device's model of the lifecycle state machine: the precondition of every event. The
-/// generator only proposes legal events and a replay skips illegal ones; the runtime's own
-/// validation is the second oracle (a refusal is reported as a generator bug).
+/// The device's model of the lifecycle state machine: the precondition of every event, in one
+/// rule. The generator only proposes events it does not refuse, a replay stops at the first it
+/// refuses, and the runtime's own validation is the second oracle (a refusal by the runtime of
+/// an event this rule allowed is reported as a generator bug).
 extension SimulationRun {
-    func isLegal(_ event: SimulationEvent) -> Bool {
+    /// Why `event` cannot happen now, or `nil` if it can.
+    func refusal(of event: SimulationEvent) -> EventRefusal? {
+        if violation != nil { return .runStopped }
         switch event {
         case .launch(let kind):
-            return canLaunch(kind)
+            if current != nil { return .processAlive(suspended: context.isSuspended) }
+            if case .link(let index) = kind { return linkRefusal(index) }
+            return nil
         case let .connectScene(slot, _, restoration):
-            guard let restoration else {
-                return isAlive && (1...options.maxScenes).contains(slot) && !hasScene(slot)
+            if let refusal = connectionRefusal(slot) { return refusal }
+            guard let restoration else { return nil }
+            if !sessions.hasPayload(slot) { return .noRestorationPayload(slot: slot) }
+            if case .app(let index, _) = restoration, !app.restorationMutations.indices.contains(index) {
+                return .noSuchMutation(index: index, count: app.restorationMutations.count)
             }
-            guard canConnectWithDamagedRestoration(slot) else { return false }
-            if case .app(let index, _) = restoration { return app.restorationMutations.indices.contains(index) }
-            return true
+            return nil
         case let .connectSceneWithLink(slot, link, _):
-            return canConnectWithLink(slot, link: link)
+            return connectionRefusal(slot) ?? linkRefusal(link)
         case .disconnectScene(let slot):
-            return canDisconnect(slot)
+            return sceneState(slot) == nil ? .sceneNotConnected(slot: slot) : nil
         case .discardSession(let slot):
-            return canDiscardSession(slot)
+            if sessions.id(of: slot) == nil { return .noSession(slot: slot) }
+            return sceneState(slot) == nil ? nil : .sessionInUse(slot: slot)
         case .activate(let slot):
-            return canActivate(sceneState(slot))
+            return sceneRefusal(slot, .notActive)
         case .resignActive(let slot):
-            return canResignActive(sceneState(slot))
+            return runningRefusal ?? sceneRefusal(slot, .active)
         case .enterBackground(let slot):
-            return canEnterBackground(sceneState(slot))
+            return runningRefusal ?? sceneRefusal(slot, .inForeground)
         case .enterForeground(let slot):
-            return canEnterForeground(sceneState(slot))
+            return sceneRefusal(slot, .inBackground)
         case let .openLink(slot, link):
-            return canOpenLink(sceneState(slot), link: link)
+            return runningRefusal ?? sceneRefusal(slot, .inForeground) ?? linkRefusal(link)
         case let .userAction(name, slot, _):
-            guard isRunning, let current, let appIncarnation = current.app,
-                  let scene = scene(slot), scene.state == .foregroundActive,
-                  let action = app.action(named: name)
-            else { return false }
-            return action.isEnabled(appIncarnation, scene, current.environment)
+            if let refusal = runningRefusal { return refusal }
+            guard let action = app.action(named: name) else { return .noSuchAction(name: name) }
+            if let refusal = sceneRefusal(slot, .active) { return refusal }
+            guard let current, let root = current.app, let scene = scene(slot),
+                  action.isEnabled(root, scene, current.environment)
+            else { return .actionDisabled(name: name, slot: slot) }
+            return nil
         case .suspend:
-            return canSuspend
+            if let refusal = runningRefusal { return refusal == .processSuspended ? .alreadySuspended : refusal }
+            guard let runtime = current?.runtime else { return .processNotRunning }
+            if runtime.holdsBackgroundTime { return .holdsBackgroundTime }
+            for scene in runtime.scenes.values where scene.state.isForeground { return .sceneInForeground }
+            return nil
         case .kill:
-            return canKill
-        case .powerLoss:
-            return true
+            return isAlive ? nil : .processNotRunning
+        case .powerLoss, .silentPush:
+            return nil
         case .crashDuringNextStep(let operation, _):
             // Armed while the process is not running, it crashes the launch that follows.
-            return operation >= 1 && armedForNextStep == nil
-        case .terminate:
-            return canTerminate
-        case .memoryWarning:
-            return canWarnOfMemory
+            if operation < 1 { return .noSuchOperation(operation) }
+            return armedForNextStep == nil ? nil : .crashArmed
+        case .terminate, .memoryWarning:
+            return runningRefusal
         case .grantBackgroundTask(let identifier):
-            return canGrantBackgroundTask(identifier)
+            guard let request = inbox.pendingRequests[identifier] else { return .noPendingRequest(identifier: identifier) }
+            if let earliest = request.earliestBegin, earliest > context.now {
+                return .requestNotDue(identifier: identifier, earliestBegin: RunContext.milliseconds(earliest), now: context.nowMilliseconds)
+            }
+            return current?.runtime.runningTasks[identifier] == nil ? nil : .taskRunning(identifier: identifier)
         case .expireBackgroundTask(let identifier):
-            return canExpireBackgroundTask(identifier)
+            if let refusal = runningRefusal { return refusal }
+            return current?.runtime.runningTasks[identifier] == nil ? .taskNotRunning(identifier: identifier) : nil
         case .expireExtraTime:
-            return canExpireExtraTime
-        case .silentPush:
-            return canPushSilently
+            if let refusal = runningRefusal { return refusal }
+            return current?.runtime.extraTimeLeases.isEmpty == false ? nil : .noExtraTimeLease
         case .advance(let milliseconds):
-            return milliseconds > 0
+            return milliseconds > 0 ? nil : .advanceNotForward(milliseconds: milliseconds)
         case .clockJump(let hours):
-            return hours > 0
+            return hours > 0 ? nil : .jumpNotForward(hours: hours)
         case .corruptFile:
-            return current == nil && !damageableFiles().isEmpty
+            if current != nil { return .damageWhileRunning }
+            return damageableFiles().isEmpty ? .noFileToDamage : nil
         case .serviceDown(let service, _):
-            return context.outages[service] == nil
+            return context.outages[service].map { .serviceDown(service: service, outage: $0) }
         case .serviceUp(let service):
-            return context.outages[service] != nil
+            return context.outages[service] == nil ? .serviceUp(service: service) : nil
         case .diskFull:
-            return !context.isDiskFull
+            return context.isDiskFull ? .storageFull : nil
         case .diskFreed:
-            return context.isDiskFull
+            return context.isDiskFull ? nil : .storageNotFull
         }
     }
 
-    // The rules of the events the generator offers most, one function each: `isLegal(_:)` and
-    // the generator's reference-free offers (`ScheduleGenerator.FixedEvent`) both call them, so
-    // an offer is checked without building (and destroying) a `SimulationEvent`, by the same rule.
-    // The scene events' rules take the state of the slot's scene (`sceneState(slot)`, `nil`
-    // without one), which the generator has at hand for each connected slot.
-
-    func canLaunch(_ kind: LaunchKind) -> Bool {
-        guard current == nil else { return false }
-        if case .link(let index) = kind { return app.links.indices.contains(index) }
-        return true
+    /// Why an event that needs a running process cannot happen, or `nil` if it is running.
+    private var runningRefusal: EventRefusal? {
+        if isRunning { return nil }
+        return isAlive ? .processSuspended : .processNotRunning
     }
 
-    func canConnectWithLink(_ slot: Int, link: Int) -> Bool {
-        isAlive && (1...options.maxScenes).contains(slot) && !hasScene(slot) && app.links.indices.contains(link)
+    /// Why a scene cannot connect in `slot`, or `nil`.
+    private func connectionRefusal(_ slot: Int) -> EventRefusal? {
+        if !isAlive { return .processNotRunning }
+        if !(1...options.maxScenes).contains(slot) { return .slotOutOfRange(slot: slot, slots: options.maxScenes) }
+        return sceneState(slot) == nil ? nil : .sceneConnected(slot: slot)
     }
 
-    /// Whether `slot` may connect with a damaged copy of its saved restoration payload (the rule
-    /// of ``SimulationEvent/connectScene(scene:foreground:restoration:)`` with a restoration
-    /// other than an app mutation, which also needs the mutation to exist).
-    func canConnectWithDamagedRestoration(_ slot: Int) -> Bool {
-        guard isAlive, (1...options.maxScenes).contains(slot), !hasScene(slot) else { return false }
-        return sessions.hasPayload(slot)
+    /// Why the scene of `slot` does not meet `requirement`, or `nil`.
+    private func sceneRefusal(_ slot: Int, _ requirement: EventRefusal.Requirement) -> EventRefusal? {
+        guard let state = sceneState(slot) else { return .sceneNotConnected(slot: slot) }
+        let meets = switch requirement {
+        case .active: state == .foregroundActive
+        case .inForeground: state.isForeground
+        case .inBackground: state == .background
+        case .notActive: state != .foregroundActive
+        }
+        return meets ? nil : .sceneNot(requirement, slot: slot, state: state)
     }
 
-    func canDisconnect(_ slot: Int) -> Bool { hasScene(slot) }
-
-    func canDiscardSession(_ slot: Int) -> Bool { sessions.id(of: slot) != nil && !hasScene(slot) }
-
-    func canActivate(_ state: SceneState?) -> Bool {
-        guard let state else { return false }
-        return state != .foregroundActive
+    /// Why the app's deep link number `index` cannot open, or `nil`.
+    private func linkRefusal(_ index: Int) -> EventRefusal? {
+        app.links.indices.contains(index) ? nil : .noSuchLink(index: index, count: app.links.count)
     }
-
-    func canResignActive(_ state: SceneState?) -> Bool { isRunning && state == .foregroundActive }
-
-    func canEnterBackground(_ state: SceneState?) -> Bool { isRunning && state?.isForeground == true }
-
-    func canEnterForeground(_ state: SceneState?) -> Bool { state == .background }
-
-    func canOpenLink(_ state: SceneState?, link: Int) -> Bool {
-        isRunning && state?.isForeground == true && app.links.indices.contains(link)
-    }
-
-    var canSuspend: Bool {
-        guard isRunning, let runtime = current?.runtime, !runtime.holdsBackgroundTime else { return false }
-        // A plain loop, after the cheap checks (all are plain reads, so their order does not
-        // matter): `allSatisfy`'s closure paid an actor-isolation check per scene.
-        for scene in runtime.scenes.values where scene.state.isForeground { return false }
-        return true
-    }
-
-    var canKill: Bool { isAlive }
-
-    var canTerminate: Bool { isRunning }
-
-    var canWarnOfMemory: Bool { isRunning }
-
-    var canPushSilently: Bool { true }
-
-    func canGrantBackgroundTask(_ identifier: String) -> Bool {
-        guard let request = inbox.pendingRequests[identifier] else { return false }
-        return canGrantBackgroundTask(identifier, request: request)
-    }
-
-    /// ``canGrantBackgroundTask(_:)`` with the pending `request` of `identifier` already looked up.
-    func canGrantBackgroundTask(_ identifier: String, request: BackgroundTaskRequest) -> Bool {
-        if let earliest = request.earliestBegin, earliest > context.now { return false }
-        // No task running is the usual case: then no identifier needs hashing.
-        guard let running = current?.runtime.runningTasks, !running.isEmpty else { return true }
-        return running[identifier] == nil
-    }
-
-    func canExpireBackgroundTask(_ identifier: String) -> Bool {
-        isRunning && current?.runtime.runningTasks[identifier] != nil
-    }
-
-    var canExpireExtraTime: Bool { isRunning && current?.runtime.extraTimeLeases.isEmpty == false }
 
     /// Files the simulator may damage: everything but the keychain.
     func damageableFiles() -> [(path: String, contents: Data)] {

@@ -46,10 +46,6 @@ final class SimulationRun {
     /// Rounds of due timers and captured jobs since the device last settled (see
     /// ``SimulationOptions/busyLoopLimit``).
     var busyRounds = 0
-    /// Each slot's scene while ``withScenesCached(_:)`` runs, `nil` otherwise: one cell per slot
-    /// (index 0 unused), made with the run.
-    private let cachedScenes: [SceneCell]
-    private var isSceneCacheValid = false
 
     init(app: ErasedApp, options: SimulationOptions, seed: UInt64, disk: any DeviceDisk) {
         self.app = app
@@ -74,12 +70,6 @@ final class SimulationRun {
             variant = app.variants[Int(draw)]
             context.record("run", "variant \(app.variants[Int(draw)])")
         }
-        self.cachedScenes = (0...max(1, options.maxScenes)).map { _ in SceneCell() }
-    }
-
-    /// Where ``withScenesCached(_:)`` keeps one slot's scene.
-    final class SceneCell {
-        var scene: LifecycleScene?
     }
 
     /// The index of the latency stream among the streams derived from a run's seed.
@@ -93,40 +83,13 @@ final class SimulationRun {
 
     /// The connected scene of `slot`, if any.
     func scene(_ slot: Int) -> LifecycleScene? {
-        if isSceneCacheValid, cachedScenes.indices.contains(slot) { return cachedScenes[slot].scene }
         guard let current, let id = sessions.id(of: slot) else { return nil }
         return current.runtime.connectedScene(id)
     }
 
-    /// Whether `slot` has a connected scene (``scene(_:)`` is not `nil`), without handing it out.
-    func hasScene(_ slot: Int) -> Bool {
-        if isSceneCacheValid, cachedScenes.indices.contains(slot) { return cachedScenes[slot].scene != nil }
-        guard let current, let id = sessions.id(of: slot) else { return false }
-        return current.runtime.connectedScene(id) != nil
-    }
-
-    /// The state of the connected scene of `slot` (`nil` without one), without handing it out.
+    /// The state of the connected scene of `slot`, `nil` without one.
     func sceneState(_ slot: Int) -> SceneState? {
-        if isSceneCacheValid, cachedScenes.indices.contains(slot) { return cachedScenes[slot].scene?.state }
-        guard let current, let id = sessions.id(of: slot) else { return nil }
-        return current.runtime.connectedScene(id)?.state
-    }
-
-    /// Runs `body` (which must not change the device: the generator reading it) with each slot's
-    /// scene looked up once instead of on every legality check.
-    func withScenesCached<Result>(_ body: () -> Result) -> Result {
-        if let connected = current?.runtime.scenes, !connected.isEmpty {
-            let sessions = sessions
-            for slot in 1..<cachedScenes.count {
-                cachedScenes[slot].scene = sessions.id(of: slot).flatMap { connected[$0] }
-            }
-        }
-        isSceneCacheValid = true
-        defer {
-            isSceneCacheValid = false
-            for cell in cachedScenes { cell.scene = nil }
-        }
-        return body()
+        scene(slot)?.state
     }
 
     /// Applies `event` as the next step if it is legal now; returns false (and applies nothing)
@@ -167,7 +130,7 @@ final class SimulationRun {
     /// here, without the hops of an async call; the rest is left to ``complete(_:)``.
     func performWithoutWaiting(_ event: SimulationEvent) -> StepProgress {
         guard violation == nil else { return .skipped }
-        guard isLegal(event) else {
+        guard refusal(of: event) == nil else {
             skipped += 1
             return .skipped
         }

@@ -50,11 +50,9 @@ public struct Simulator<Incarnation: AnyObject> {
             hash.combine(seed)
             for kind in EventKind.allCases { hash.combine(configuration.weight(of: kind)) }
         }
-        let generator = ScheduleGenerator(swarm: configuration, app: erasedApp)
+        let generator = ScheduleGenerator(swarm: configuration)
         for _ in 0..<depth {
-            guard run.violation == nil,
-                  let event = run.withScenesCached({ generator.next(for: run, random: &random) })
-            else { break }
+            guard run.violation == nil, let event = generator.next(for: run, random: &random) else { break }
             // `run.perform(event)`, without awaiting it when the step need not wait (most steps).
             if case .unfinished(let step) = run.performWithoutWaiting(event) { await run.complete(step) }
         }
@@ -73,11 +71,11 @@ public struct Simulator<Incarnation: AnyObject> {
         let run = beginReplay(of: events, seed: seed)
         for (index, event) in events.enumerated() {
             guard run.violation == nil else { break }
-            guard await run.perform(event) else {
-                let reason = run.illegalityReason(event)
+            if let refusal = run.refusal(of: event) {
                 await run.abandon()
-                throw .illegalEvent(index: index, event: event, reason: reason)
+                throw .illegalEvent(index: index, event: event, reason: refusal)
             }
+            await run.perform(event)
         }
         return await run.finish()
     }

@@ -6,15 +6,9 @@ public struct SwarmConfiguration: Hashable, Codable, Sendable, CustomStringConve
     /// Relative weight of each enabled kind; kinds absent or at zero are never generated.
     public var weights: [EventKind: Int]
 
-    /// The weights indexed by each kind's position in `EventKind.allCases` (fast lookup).
-    private var table: [Int]
-
     /// Creates a configuration with explicit weights.
     public init(weights: [EventKind: Int]) {
         self.weights = weights
-        var table = [Int](repeating: 0, count: EventKind.allCases.count)
-        for (kind, weight) in weights { table[kind.index] = weight }
-        self.table = table
     }
 
     /// Every kind in `kinds` with weight 1.
@@ -25,11 +19,9 @@ public struct SwarmConfiguration: Hashable, Codable, Sendable, CustomStringConve
     /// A random subset of `kinds` (each kept with probability 2/3, ``EventKind/essential`` always)
     /// with random weights from 1 to 8; user actions weigh more so that apps get exercised.
     public static func random(_ random: inout SimulationRandom, kinds: Set<EventKind> = EventKind.all) -> SwarmConfiguration {
-        var weights: [EventKind: Int] = Dictionary(minimumCapacity: EventKind.allCases.count)
-        let everyKind = kinds.count == EventKind.allCases.count
-        let isEssential = EventKind.isEssential  // read once: each read of a static checks its initialization
-        for kind in EventKind.allCases where everyKind || kinds.contains(kind) {
-            let kept = isEssential[kind.index] || random.chance(2, in: 3)
+        var weights: [EventKind: Int] = [:]
+        for kind in EventKind.allCases where kinds.contains(kind) {
+            let kept = EventKind.essential.contains(kind) || random.chance(2, in: 3)
             guard kept else { continue }
             let weight = random.int(in: 1...8)
             weights[kind] = kind == .userAction ? weight * 3 : weight
@@ -38,7 +30,7 @@ public struct SwarmConfiguration: Hashable, Codable, Sendable, CustomStringConve
     }
 
     /// The weight of `kind` (0 when disabled).
-    public func weight(of kind: EventKind) -> Int { table[kind.index] }
+    public func weight(of kind: EventKind) -> Int { weights[kind] ?? 0 }
 
     private enum CodingKeys: String, CodingKey { case weights }
 

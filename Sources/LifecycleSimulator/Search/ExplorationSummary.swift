@@ -50,11 +50,7 @@ public struct ExplorationSummary: Sendable {
         combinedTraceHash ^= Self.contribution(outcome.traceHash, schedule: place ?? schedules)
         schedules += 1
         events += outcome.events.count
-        var counts = [Int](repeating: 0, count: EventKind.allCases.count)
-        for event in outcome.events { counts[event.kind.index] += 1 }
-        for (index, count) in counts.enumerated() where count > 0 {
-            eventCounts[EventKind.allCases[index], default: 0] += count
-        }
+        for event in outcome.events { eventCounts[event.kind, default: 0] += 1 }
         incarnations += outcome.incarnations
         simulatedMilliseconds += outcome.simulatedMilliseconds
         yields += outcome.yields
