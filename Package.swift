@@ -14,9 +14,8 @@ let package = Package(
         .library(name: "LifecycleCheck", targets: ["LifecycleCheck"]),
         .library(name: "LifecycleSimulatorTesting", targets: ["LifecycleSimulatorTesting"]),
         .library(name: "AppleHost", targets: ["AppleHost"]),
-        .library(name: "CampusSimulation", targets: ["CampusSimulation"]),
-        .library(name: "SimulatorExample", targets: ["SimulatorExample"]),
         .executable(name: "campus-library", targets: ["campus-library"]),
+        // Campus Library's URLSession plugin, a shared library loaded by the app when first used.
         .library(name: "CampusNetworking", type: .dynamic, targets: ["CampusNetworking"]),
         .executable(name: "lifecycle-check", targets: ["lifecycle-check"]),
         .executable(name: "lifeline-bench", targets: ["lifeline-bench"]),

@@ -5,7 +5,7 @@
 set -euo pipefail
 cd "$(dirname "$0")/.."
 
-modules=(Lifecycle DurableState Composition LifecycleSimulator LifecycleSimulatorTesting LifecycleCheck SimulatorExample ProcessHost AppleHost CampusLibrary CampusSimulation)
+modules=(Lifecycle LifelineHistory DurableState Composition LifecycleSimulator LifecycleSimulatorTesting LifecycleCheck SimulatorExample ProcessHost AppleHost CampusLibrary CampusSimulation)
 graphs=.build/symbol-graphs
 archives=.build/doc-archives
 rm -rf "$graphs" "$archives" .build/Lifeline.doccarchive docs-site

@@ -19,7 +19,7 @@ extension Database {
     /// transaction, call it *before* the `execute` that writes: it is an edit at once, and the next
     /// successful ``execute(_:_:isolation:)`` acknowledges it.
     ///
-    /// Reports go to the history of the database's file system (``FileSystem/storageHistory``):
+    /// Reports go to the history of the database's storage environment (``StorageEnvironment/history``):
     /// nowhere on a device, where `value` is not even evaluated, and nowhere for a connection
     /// confined to another actor than the main actor (the simulator runs apps there). Call it on
     /// the connection's actor; elsewhere the process stops.

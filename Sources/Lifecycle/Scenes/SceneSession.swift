@@ -2,14 +2,46 @@ import Foundation
 
 /// The stable identity of a scene session: survives disconnection and reconnection, and relaunch.
 ///
-/// Encoded as `{"rawValue": …}`. A `Sendable` value.
+/// Scenes are looked up by identity on every event the runtime dispatches, so an identity keeps
+/// a digest of its text, computed once: it hashes the digest, and compares the texts only when
+/// the digests agree. Encoded as `{"rawValue": …}`; the digest is never stored. A `Sendable`
+/// value.
 public struct SceneSessionID: Hashable, Comparable, Codable, Sendable, CustomStringConvertible {
     /// The identifier's text (UIKit's `persistentIdentifier`).
     public let rawValue: String
+    /// FNV-1a of `rawValue`'s UTF-8 bytes.
+    private let digest: UInt64
 
     /// Wraps an existing identifier.
     public init(_ rawValue: String) {
         self.rawValue = rawValue
+        self.digest = DigestHashing.digest(of: rawValue)
+    }
+
+    /// Equal texts (different digests answer without comparing the texts).
+    public static func == (lhs: SceneSessionID, rhs: SceneSessionID) -> Bool {
+        lhs.digest == rhs.digest && lhs.rawValue == rhs.rawValue
+    }
+
+    /// Mixes the digest (a function of the text alone) into `hasher`.
+    public func hash(into hasher: inout Hasher) {
+        hasher.combine(digest)
+    }
+
+    private enum CodingKeys: String, CodingKey {
+        case rawValue
+    }
+
+    /// Decodes `{"rawValue": …}`.
+    public init(from decoder: any Decoder) throws {
+        let container = try decoder.container(keyedBy: CodingKeys.self)
+        self.init(try container.decode(String.self, forKey: .rawValue))
+    }
+
+    /// Encodes `{"rawValue": …}`.
+    public func encode(to encoder: any Encoder) throws {
+        var container = encoder.container(keyedBy: CodingKeys.self)
+        try container.encode(rawValue, forKey: .rawValue)
     }
 
     /// A new random identifier.

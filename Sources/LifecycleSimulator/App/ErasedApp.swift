@@ -17,6 +17,10 @@ struct ErasedApp {
     let makeIncarnation: @MainActor (SimulationEnvironment) -> AnyObject
     let observe: @MainActor (AnyObject) -> [VisibleValue]
     let actions: [Action]
+    /// The actions' names, in action order.
+    let actionNames: [String]
+    /// Whether each action is enabled for the root object in the scene, in action order.
+    let enabledActions: @MainActor (AnyObject, LifecycleScene, SimulationEnvironment) -> [Bool]
     let links: [URL]
     let restorationMutations: [RestorationMutator]
     let databases: [DatabaseCheck]
@@ -46,6 +50,12 @@ struct ErasedApp {
                     perform(UserActionContext(incarnation: Self.root(object, of: app), scene: scene, environment: environment), &random)
                 }
             )
+        }
+        actionNames = app.actions.map(\.name)
+        let preconditions = app.actions.map(\.isEnabled)
+        enabledActions = { object, scene, environment in
+            let context = UserActionContext(incarnation: Self.root(object, of: app), scene: scene, environment: environment)
+            return preconditions.map { $0(context) }
         }
         let invariants = app.invariants
         firstBrokenInvariant = { object in

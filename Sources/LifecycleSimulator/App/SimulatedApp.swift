@@ -29,7 +29,7 @@ public struct SimulatedApp<Incarnation: AnyObject>: Sendable {
     /// (application delegate, scene delegate factory, background-task handlers).
     public var makeIncarnation: @MainActor @Sendable (SimulationEnvironment) -> Incarnation
     /// What the user currently sees that the history checks, besides what the registered screens
-    /// show (``SimulationEnvironment/screens``): one ``Observation`` per loaded value (omit values
+    /// show (``SimulationEnvironment/screens``): one `VisibleValue` per loaded value (omit values
     /// still loading). Nothing by default.
     public var observe: @MainActor @Sendable (Incarnation) -> [VisibleValue]
     /// The user's actions, generated only where enabled.

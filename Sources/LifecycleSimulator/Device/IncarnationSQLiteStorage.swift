@@ -7,7 +7,7 @@ import Lifecycle
 /// dead, counted as a crash point and traced if it changes the disk, refused off the main
 /// thread), then run on the device's disk.
 ///
-/// Made by ``IncarnationFileSystem``'s `sqliteVFSName` and held by the VFS; `Sendable`.
+/// Made by ``IncarnationFileSystem/sqliteVFSName`` and held by the VFS; `Sendable`.
 struct IncarnationSQLiteStorage: SQLiteFileStorage {
     /// The admitting view: a copy of the incarnation's file system made without its VFS slot.
     let fileSystem: IncarnationFileSystem

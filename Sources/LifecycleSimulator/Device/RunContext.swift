@@ -44,8 +44,8 @@ final class RunContext {
     var writesThisStep = 0
     /// Set when the armed crash fired: the incarnation is dead from that write on.
     var trippedDeath: ProcessDeath?
-    /// Files written since the last canary scan, in write order, possibly repeated (appending is
-    /// cheaper than hashing every path; the scan sorts and deduplicates).
+    /// Files written since the last canary scan, in write order, possibly repeated (the scan
+    /// sorts and deduplicates).
     var dirtyPaths: [String] = []
     /// Log records written, for reports.
     private(set) var logCount = 0
@@ -95,8 +95,6 @@ final class RunContext {
         self.latency = latency
         self.latencyRandom = SimulationRandom(seed: latencySeed)
         self.hasDiskLatency = !latency.hasInstantDisk
-        // Room for a step's writes at once: every run's context grew this from empty, doubling.
-        dirtyPaths.reserveCapacity(16)
     }
 
     /// Whether `incarnation` may still act: it is the live one and has not crashed mid-step.
@@ -179,12 +177,7 @@ final class RunContext {
         let target = destination ?? path
         // Consecutive repeats (a write then its fsync) are dropped here; the scan deduplicates
         // the rest.
-        // The lengths first: `==` on paths of different storage runs a full comparison, and
-        // consecutive different paths mostly differ in length.
-        // (A plain test: a main-actor closure handed to `Optional.map` pays an isolation check.)
-        var repeatsLast = false
-        if let last = dirtyPaths.last, last.utf8.count == target.utf8.count { repeatsLast = last == target }
-        if !repeatsLast { dirtyPaths.append(target) }
+        if dirtyPaths.last != target { dirtyPaths.append(target) }
         record(
             operation.namesDirectory ? "disk \(target)" : Self.lane(for: target),
             "\(operation.named(bytes: bytes)) \(StorageOperation.shownPath(path, renamedTo: destination))"
@@ -350,7 +343,7 @@ final class RunContext {
         return "disk \(path[..<utf8.index(utf8.startIndex, offsetBy: length)])"
     }
 
-    static func milliseconds(_ instant: LifelineInstant) -> Int64 {
+    nonisolated static func milliseconds(_ instant: LifelineInstant) -> Int64 {
         let (seconds, attoseconds) = instant.offset.components
         return seconds * 1_000 + attoseconds / 1_000_000_000_000_000
     }

@@ -87,7 +87,7 @@ struct DiskTree: Sendable {
         var names = 0
         for slot in entries.slots where slot != nil { names += 1 }
         guard inodes.count > names else { return }
-        // Marks by inode number (the table's slots), cheaper than hashing them into a `Set`.
+        // Marks by inode number (the table's slots).
         var live = [Bool](repeating: false, count: inodes.slotCount)
         for slot in entries.slots {
             if let inode = slot, live.indices.contains(inode) { live[inode] = true }

@@ -23,11 +23,8 @@ struct InodeTable: Hashable, Sendable {
             let holds = newValue != nil
             if number >= slots.count {
                 guard holds else { return }
-                // Room for a schedule's inodes at once: every schedule's disk (and every power
-                // loss's replayed tree) grew this from empty, reallocating at each doubling.
                 if slots.capacity <= number { slots.reserveCapacity(max(16, 2 * number)) }
-                // One hole per missing number: almost always none, the new inode taking the next
-                // slot (`append(contentsOf: repeatElement…)` costs several times more for that).
+                // One hole per missing number: almost always none, the new inode taking the next slot.
                 while slots.count < number { slots.append(nil) }
                 slots.append(newValue)
                 count += 1

@@ -15,10 +15,7 @@ struct PathSlots<Value: Equatable & Sendable>: Sendable {
         set {
             if number >= slots.count {
                 guard newValue != nil else { return }
-                // Room for as many numbers as the disk's path table starts with: a tree grown
-                // from empty (every schedule's disk, every power loss) was reallocated each doubling.
                 if slots.capacity <= number { slots.reserveCapacity(max(PathTable.typicalCount, 2 * number)) }
-                // Almost always the next number: one append, no hole.
                 while slots.count < number { slots.append(nil) }
                 slots.append(newValue)
                 return

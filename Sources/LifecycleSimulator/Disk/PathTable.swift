@@ -4,9 +4,8 @@ import Foundation
 /// (the root is 0), so the trees index arrays by number instead of hashing paths, and the
 /// pending log compares numbers (a path's parent directory is looked up, not computed).
 ///
-/// Its own small hash table placed by the keys' digests: a `Dictionary` of keys cost a generic
-/// set-up per disk (every schedule makes one) and about twice as much per lookup. Numbers are
-/// never reused or forgotten: a run names a few dozen paths. A value, `Sendable`; internal to
+/// A small hash table placed by the keys' digests (see <doc:Performance>). Numbers are never
+/// reused or forgotten: a run names a few dozen paths. A value, `Sendable`; internal to
 /// the simulated disk, which keeps one under its lock.
 struct PathTable: Sendable {
     /// Path numbers by bucket, -1 where empty (linear probing; at most half full, so every probe

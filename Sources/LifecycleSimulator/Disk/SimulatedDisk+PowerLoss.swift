@@ -22,8 +22,6 @@ extension SimulatedDisk {
             let tree = core.survivingTree(policy: policy) { generator.next(below: $0) }
             core.durable = tree
             core.current = tree
-            // Keeps the log's buffer: regrown from empty after every power loss, it was
-            // reallocated four or five times each time.
             core.pending.removeAll(keepingCapacity: true)
             core.fenceAfter.removeAll()
             core.fenceThrough(max(1, core.nextIncarnation))

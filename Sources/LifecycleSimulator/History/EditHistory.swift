@@ -234,7 +234,6 @@ public final class EditHistory {
         let relaxed = isTainted || entry.persistence == .ephemeral || entry.isDamaged
         if value == nil, entry.acknowledged == nil || relaxed { return true }
         let start = relaxed ? 0 : (entry.acknowledged ?? 0)
-        // A plain loop: the closure of `contains(where:)` paid an actor-isolation check per call.
         let versions = entry.versions
         for index in start..<versions.count where versions[index].value == value { return true }
         return false

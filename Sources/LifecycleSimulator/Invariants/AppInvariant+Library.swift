@@ -26,8 +26,7 @@ extension AppInvariant {
         _ models: @escaping @MainActor @Sendable (Incarnation) -> [ScreenModel]
     ) -> AppInvariant {
         AppInvariant(name: "one scene per screen model") { incarnation in
-            // Pairwise: a few models per scene, so comparing each with the earlier ones is
-            // cheaper than hashing them (the check runs after every step).
+            // Pairwise: each model against the earlier ones.
             let models = models(incarnation)
             for index in models.indices {
                 let model = models[index]

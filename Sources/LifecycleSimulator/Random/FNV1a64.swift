@@ -14,8 +14,7 @@ public struct FNV1a64: Hashable, Sendable, CustomStringConvertible {
 
     /// Mixes in the UTF-8 bytes of `text`.
     public mutating func combine(_ text: String) {
-        // Read in place: `withUTF8` needs a mutable copy of the text, whose retain and release
-        // cost more than hashing a short text. Same bytes either way, so the same hash.
+        // Read in place where the text is contiguous; the same bytes either way.
         let start = value
         if let hashed = text.utf8.withContiguousStorageIfAvailable({ bytes -> UInt64 in
             var value = start

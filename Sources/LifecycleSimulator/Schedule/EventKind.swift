@@ -29,6 +29,38 @@ public enum EventKind: String, Hashable, Codable, Sendable, CaseIterable, Compar
     public static let all = Set(allCases)
 
     public static func < (lhs: EventKind, rhs: EventKind) -> Bool { lhs.rawValue < rhs.rawValue }
+
+    /// The kind's position in `allCases`: where ``SwarmConfiguration`` keeps its weight.
+    var position: Int {
+        switch self {
+        case .launch: 0
+        case .connectScene: 1
+        case .mutatedRestoration: 2
+        case .disconnectScene: 3
+        case .discardSession: 4
+        case .activate: 5
+        case .resignActive: 6
+        case .enterBackground: 7
+        case .enterForeground: 8
+        case .openLink: 9
+        case .userAction: 10
+        case .suspend: 11
+        case .kill: 12
+        case .powerLoss: 13
+        case .crashDuringNextStep: 14
+        case .terminate: 15
+        case .memoryWarning: 16
+        case .grantBackgroundTask: 17
+        case .expireBackgroundTask: 18
+        case .expireExtraTime: 19
+        case .silentPush: 20
+        case .advance: 21
+        case .clockJump: 22
+        case .corruptFile: 23
+        case .serviceOutage: 24
+        case .diskFull: 25
+        }
+    }
 }
 
 extension SimulationEvent {

@@ -18,9 +18,10 @@ struct ScheduleGenerator {
 
     /// The events offered for one step, with their weights. An event whose parameters are drawn
     /// once it is chosen (``drawingParameters(of:run:random:)``) is offered with placeholders.
-    @MainActor
     private struct Offers {
         let swarm: SwarmConfiguration
+        /// The device's state this step, which the legality rule reads.
+        let device: DeviceState
         var events: [SimulationEvent] = []
         var weights: [Int] = []
 
@@ -32,56 +33,59 @@ struct ScheduleGenerator {
             weights.append(total)
         }
 
-        /// Offers `event` if its kind is enabled and `run` does not refuse it.
-        mutating func add(_ event: SimulationEvent, ifLegalIn run: SimulationRun) {
-            guard swarm.weight(of: event.kind) > 0, run.refusal(of: event) == nil else { return }
-            add(event)
+        /// Offers `event` (with `weight`) if its kind is enabled and the device does not refuse it.
+        mutating func addIfLegal(_ event: SimulationEvent, weight: Int = 1) {
+            guard swarm.weight(of: event.kind) > 0, device.refusal(of: event) == nil else { return }
+            add(event, weight: weight)
         }
     }
 
     /// The next event for `run`, or `nil` if the device offers none.
     func next(for run: SimulationRun, random: inout SimulationRandom) -> SimulationEvent? {
-        var offers = Offers(swarm: swarm)
+        let device = run.deviceState(
+            readingActionsIn: swarm.weight(of: .userAction) > 0 ? Set(1...run.options.maxScenes) : [],
+            readingFiles: swarm.weight(of: .corruptFile) > 0
+        )
+        var offers = Offers(swarm: swarm, device: device)
         let linkCount = run.app.links.count
         if run.current == nil {
             offers.add(.launch(.user), weight: 4)
-            if linkCount > 0 { offers.add(.launch(.link(random.int(below: linkCount))), ifLegalIn: run) }
-            offers.add(.launch(.notification), ifLegalIn: run)
-            offers.add(.corruptFile(seed: 0), ifLegalIn: run)
+            if linkCount > 0 { offers.addIfLegal(.launch(.link(random.int(below: linkCount)))) }
+            offers.addIfLegal(.launch(.notification))
+            offers.addIfLegal(.corruptFile(seed: 0))
         }
         for slot in 1...run.options.maxScenes {
-            if run.sceneState(slot) != nil {
-                offers.add(.disconnectScene(scene: slot), ifLegalIn: run)
-                offers.add(.activate(scene: slot), ifLegalIn: run)
-                offers.add(.resignActive(scene: slot), ifLegalIn: run)
-                offers.add(.enterBackground(scene: slot), ifLegalIn: run)
-                offers.add(.enterForeground(scene: slot), ifLegalIn: run)
-                if linkCount > 0 { offers.add(.openLink(scene: slot, link: random.int(below: linkCount)), ifLegalIn: run) }
+            if device.slot(slot).scene != nil {
+                offers.addIfLegal(.disconnectScene(scene: slot))
+                offers.addIfLegal(.activate(scene: slot))
+                offers.addIfLegal(.resignActive(scene: slot))
+                offers.addIfLegal(.enterBackground(scene: slot))
+                offers.addIfLegal(.enterForeground(scene: slot))
+                if linkCount > 0 { offers.addIfLegal(.openLink(scene: slot, link: random.int(below: linkCount))) }
                 for action in run.app.actions {
-                    let event = SimulationEvent.userAction(name: action.name, scene: slot, seed: 0)
-                    if swarm.weight(of: .userAction) > 0, run.refusal(of: event) == nil { offers.add(event, weight: max(1, action.weight)) }
+                    offers.addIfLegal(.userAction(name: action.name, scene: slot, seed: 0), weight: max(1, action.weight))
                 }
                 continue
-            } else if run.isAlive {
+            } else if device.isAlive {
                 offers.add(.connectScene(scene: slot, foreground: true, restoration: nil))
                 if linkCount > 0 {
                     let link = random.int(below: linkCount)
-                    offers.add(.connectSceneWithLink(scene: slot, link: link, asActivity: random.chance(1, in: 2)), ifLegalIn: run)
+                    offers.addIfLegal(.connectSceneWithLink(scene: slot, link: link, asActivity: random.chance(1, in: 2)))
                 }
-                offers.add(.connectScene(scene: slot, foreground: true, restoration: .empty), ifLegalIn: run)
+                offers.addIfLegal(.connectScene(scene: slot, foreground: true, restoration: .empty))
             }
-            offers.add(.discardSession(scene: slot), ifLegalIn: run)
+            offers.addIfLegal(.discardSession(scene: slot))
         }
         for event in [SimulationEvent.suspend, .kill, .terminate, .memoryWarning, .expireExtraTime, .silentPush] {
-            offers.add(event, ifLegalIn: run)
+            offers.addIfLegal(event)
         }
-        if run.isAlive { offers.add(.crashDuringNextStep(atOperation: 1, death: .kill), ifLegalIn: run) }
+        if device.isAlive { offers.addIfLegal(.crashDuringNextStep(atOperation: 1, death: .kill)) }
         offers.add(.powerLoss(policy: .inOrderPrefix, seed: 0))
         for identifier in run.inbox.pendingRequests.keys.sorted() {
-            offers.add(.grantBackgroundTask(identifier: identifier), ifLegalIn: run)
+            offers.addIfLegal(.grantBackgroundTask(identifier: identifier))
         }
         for identifier in (run.current?.runtime.runningTasks.keys).map({ $0.sorted() }) ?? [] {
-            offers.add(.expireBackgroundTask(identifier: identifier), ifLegalIn: run)
+            offers.addIfLegal(.expireBackgroundTask(identifier: identifier))
         }
         offers.add(.advance(milliseconds: 1), weight: 2)
         offers.add(.clockJump(hours: 1))

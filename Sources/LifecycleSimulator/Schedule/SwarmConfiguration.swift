@@ -4,11 +4,22 @@
 /// A `Codable` value chosen by the explorer from the schedule's seed.
 public struct SwarmConfiguration: Hashable, Codable, Sendable, CustomStringConvertible {
     /// Relative weight of each enabled kind; kinds absent or at zero are never generated.
-    public var weights: [EventKind: Int]
+    public var weights: [EventKind: Int] {
+        didSet { table = Self.table(of: weights) }
+    }
+    /// The weights by each kind's ``EventKind/position`` (the generator reads one per offer).
+    private var table: [Int]
 
     /// Creates a configuration with explicit weights.
     public init(weights: [EventKind: Int]) {
         self.weights = weights
+        self.table = Self.table(of: weights)
+    }
+
+    private static func table(of weights: [EventKind: Int]) -> [Int] {
+        var table = [Int](repeating: 0, count: EventKind.allCases.count)
+        for (kind, weight) in weights { table[kind.position] = weight }
+        return table
     }
 
     /// Every kind in `kinds` with weight 1.
@@ -30,7 +41,7 @@ public struct SwarmConfiguration: Hashable, Codable, Sendable, CustomStringConve
     }
 
     /// The weight of `kind` (0 when disabled).
-    public func weight(of kind: EventKind) -> Int { weights[kind] ?? 0 }
+    public func weight(of kind: EventKind) -> Int { table[kind.position] }
 
     private enum CodingKeys: String, CodingKey { case weights }
 
