@@ -35,6 +35,11 @@ public final class SimulationEnvironment {
     /// (unless the app records by hand: ``SimulatedApp/historyFromStorage``). Hand it to every
     /// store of DurableState.
     public let storage: StorageEnvironment
+    /// The process's files as Foundation reads and writes them (`Data.write(to:options:)`,
+    /// `FileManager`), with Foundation's own system calls on the simulated disk, each write and
+    /// read reported to ``history`` under the file's path. Inject it where the app would use
+    /// `FileManager.default` (DurableState's `FoundationFiles` on a device).
+    public let files: any FileManaging
     /// The device keychain, on the simulated disk.
     public let secretStore: any SecretStore
     /// The incarnation's logger; records are scanned for canary secrets.
@@ -68,6 +73,7 @@ public final class SimulationEnvironment {
         self.tracker = runtime.tracker
         self.fileSystem = storage.fileSystem
         self.storage = storage
+        self.files = SimulatedFiles(fileSystem: storage.fileSystem, history: storage.history, process: incarnation)
         self.secretStore = SimulatedSecretStore(fileSystem: storage.fileSystem)
         self.logger = logger
         self.locks = locks

@@ -11,7 +11,8 @@ extension EditHistory {
     ///   or that only other scenes' fields ever held, is a ``Violation/Kind/crossSceneLeak``: the
     ///   message names the field, both scenes and both values.
     /// - Otherwise a live mismatch is ``Violation/Kind/lostLiveEdit``; a value the key once had
-    ///   (or nothing) is ``Violation/Kind/lostAcknowledgedEdit``; anything else is
+    ///   (or nothing), or the bytes the simulator damaged in a file whose later write was
+    ///   acknowledged, is ``Violation/Kind/lostAcknowledgedEdit``; anything else is
     ///   ``Violation/Kind/phantomData``.
     func verdict(
         for key: HistoryKey, shows value: String?, expected: String??, live: Bool, step: Int
@@ -29,6 +30,9 @@ extension EditHistory {
             return (.crossSceneLeak, message)
         }
         if live { return (.lostLiveEdit, "\(key) shows \(shown) instead of \(wanted)") }
+        if expected != nil, entries[key]?.wasDamagedBytes == true, !wasEverValue(value, of: key) {
+            return (.lostAcknowledgedEdit, "\(key) shows \(shown), bytes the simulator damaged earlier, instead of \(wanted)")
+        }
         if value == nil || wasEverValue(value, of: key) {
             return (.lostAcknowledgedEdit, "\(key) shows \(shown) instead of \(wanted)")
         }

@@ -31,6 +31,12 @@ public final class EditHistory {
         var acknowledged: Int?
         /// Set when the simulator damaged the restoration payload that holds a restorable key.
         var isDamaged = false
+        /// Set when the simulator damaged the file a key is named after (a file the app writes
+        /// and reads itself): until a write of it is acknowledged, any bytes read from it are
+        /// allowed.
+        var holdsDamagedBytes = false
+        /// Set for good once the simulator damaged that file.
+        var wasDamagedBytes = false
 
         /// Whether the newest version's save failed.
         var newestSaveFailed: Bool { versions.last?.saveFailed ?? false }
@@ -143,6 +149,7 @@ public final class EditHistory {
         else { return nil }
         let previous = entry.acknowledged ?? -1
         if index > previous { entry.acknowledged = index }
+        entry.holdsDamagedBytes = false
         entries[key] = entry
         return previous
     }
@@ -210,6 +217,14 @@ public final class EditHistory {
         }
     }
 
+    /// Notes that the simulator damaged the file at `path`: a key named after it (a file the app
+    /// reads and writes itself) may read as anything until a write of it is acknowledged.
+    func damageFile(at path: String) {
+        let key = HistoryKey(path)
+        entries[key, default: Entry(persistence: .durable)].holdsDamagedBytes = true
+        entries[key]?.wasDamagedBytes = true
+    }
+
     /// Relaxes every loss check: the simulator damaged stored data itself.
     func taint() {
         tainted = true
@@ -231,6 +246,7 @@ public final class EditHistory {
     /// or any later (indeterminate) one; with nothing acknowledged, also absent.
     func allows(_ value: String?, for key: HistoryKey) -> Bool {
         guard let entry = entries[key] else { return value == nil }
+        if entry.holdsDamagedBytes { return true }
         let relaxed = isTainted || entry.persistence == .ephemeral || entry.isDamaged
         if value == nil, entry.acknowledged == nil || relaxed { return true }
         let start = relaxed ? 0 : (entry.acknowledged ?? 0)

@@ -289,6 +289,7 @@ extension SimulationRun {
         }
         disk.damage(path: file.path, contents: Data(bytes))
         context.history.taint()
+        context.history.damageFile(at: file.path)
         context.record(RunContext.lane(for: file.path), "damaged \(file.path) (\(file.contents.count)B -> \(bytes.count)B)")
     }
 }
