@@ -40,6 +40,11 @@ public final class SimulationEnvironment {
     /// read reported to ``history`` under the file's path. Inject it where the app would use
     /// `FileManager.default` (DurableState's `FoundationFiles` on a device).
     public let files: any FileManaging
+    /// The device's user defaults as `UserDefaults` keeps them: they outlive the process, reach
+    /// the disk a second after a change and are lost to a power loss before that; each set and
+    /// read reported to ``history`` under `UserDefaults.<key>`. Inject it where the app would use
+    /// `UserDefaults.standard` (DurableState's `UserDefaultsStore` on a device).
+    public let defaults: any KeyValueStoring
     /// The device keychain, on the simulated disk.
     public let secretStore: any SecretStore
     /// The incarnation's logger; records are scanned for canary secrets.
@@ -64,7 +69,8 @@ public final class SimulationEnvironment {
 
     init(
         incarnation: Int, runtime: LifecycleRuntime, clock: VirtualClock, storage: StorageEnvironment,
-        logger: LifelineLogger, locks: SimulatedLocks, history: HistoryRecorder, canary: Secret, variant: String?,
+        logger: LifelineLogger, locks: SimulatedLocks, history: HistoryRecorder, defaults: DeviceDefaults, canary: Secret,
+        variant: String?,
         context: RunContext
     ) {
         self.incarnation = incarnation
@@ -74,6 +80,7 @@ public final class SimulationEnvironment {
         self.fileSystem = storage.fileSystem
         self.storage = storage
         self.files = SimulatedFiles(fileSystem: storage.fileSystem, history: storage.history, process: incarnation)
+        self.defaults = SimulatedDefaults(device: defaults, context: context, history: storage.history, process: incarnation)
         self.secretStore = SimulatedSecretStore(fileSystem: storage.fileSystem)
         self.logger = logger
         self.locks = locks

@@ -76,7 +76,7 @@ extension SimulationRun {
         )
         let environment = SimulationEnvironment(
             incarnation: number, runtime: runtime, clock: clock, storage: storage, logger: logger,
-            locks: locks, history: history, canary: canary, variant: variant, context: context
+            locks: locks, history: history, defaults: defaults, canary: canary, variant: variant, context: context
         )
         let incarnation = ProcessIncarnation(
             number: number, runtime: runtime, clock: clock, locks: locks, environment: environment, host: host
@@ -130,6 +130,7 @@ extension SimulationRun {
         context.armedDeath = nil
         guard let dead = current else {
             context.record("process", "\(death) while not running")
+            loseDefaults(to: death)
             disk.processDied(death)
             checkDatabases(after: death)
             return nil
@@ -144,6 +145,7 @@ extension SimulationRun {
         dead.runtime.markKilled()
         dead.clock.cancelAll()
         for observer in dead.observers { observer.cancel() }
+        loseDefaults(to: death)
         disk.processDied(death)
         checkDatabases(after: death)
         // The first turns of `drain(_:)`'s loop, before its first yield: it then resumes there
@@ -152,6 +154,12 @@ extension SimulationRun {
             if InlineJobs.runCaptured() == 0 { return dead }
         }
         return nil
+    }
+
+    /// A power loss takes the user defaults the device had not written yet.
+    private func loseDefaults(to death: ProcessDeath) {
+        guard case .powerLoss = death, defaults.losePower() else { return }
+        context.record("device", "user defaults not yet written are lost")
     }
 
     /// Ends a run that is not finished (a replay refused an event): the live incarnation dies and

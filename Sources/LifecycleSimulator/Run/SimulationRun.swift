@@ -19,6 +19,8 @@ final class SimulationRun {
     let variant: String?
     /// What the incarnations' callbacks report: requests, live edits, resignations.
     let inbox = DeviceInbox()
+    /// The device's user defaults, which outlive each process.
+    let defaults = DeviceDefaults()
 
     /// Scene sessions by slot: they survive process deaths, as iOS keeps them.
     var sessions = SlotSessions()
@@ -190,6 +192,7 @@ final class SimulationRun {
     /// The end of every applied step: the suspension of an app out of background time, then the
     /// checks.
     private func closeStep() {
+        if defaults.writeIfDue(at: context.now, storageFull: context.isDiskFull) { context.record("device", "user defaults written") }
         suspendIfOutOfTime()
         context.armedDeath = nil
         writesPerStep.append(context.writesThisStep)
