@@ -128,6 +128,11 @@ extension LifecycleRuntime {
         let previous = applicationRegistry.phase
         guard phase != previous, isRunning else { return }
         applicationRegistry.dispatchPhase(to: phase)
+        // SwiftUI reports every step: .inactive lies between .active and .background.
+        if (previous == .active && phase == .background) || (previous == .background && phase == .active) {
+            applicationPhaseBroadcaster.publish(.inactive)
+        }
+        applicationPhaseBroadcaster.publish(phase)
         if previous == .background { expireProcessingTasks() }
     }
 }

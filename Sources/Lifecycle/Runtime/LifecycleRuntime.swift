@@ -58,6 +58,8 @@ public final class LifecycleRuntime {
 
     /// Application observers and the launch stage and phase they were told about.
     let applicationRegistry = ApplicationLifecycleRegistry()
+    /// The live sequences of the application phase (``applicationPhaseChanges``).
+    let applicationPhaseBroadcaster = PhaseBroadcaster()
     /// How many connected scenes are in the foreground: the input of the application phase.
     let foregroundTally = ForegroundTally()
     /// True while an event (or a late observer's catch-up) is being dispatched; host events
@@ -100,6 +102,16 @@ public final class LifecycleRuntime {
 
     /// The application phase last dispatched: the aggregate of the scenes' states.
     public var applicationPhase: ScenePhase { applicationRegistry.phase }
+
+    /// The application phase's changes as an async sequence, without the current phase: what
+    /// SwiftUI's `.onChange(of: scenePhase)` reports in an `App`'s body — the aggregate of the
+    /// scenes (active if one is active, inactive if one is in the foreground, else background),
+    /// each step reported in order (`.inactive` between `.active` and `.background`).
+    ///
+    /// It finishes when the process ends. Waiting on it counts as parked for the simulator.
+    public var applicationPhaseChanges: ScenePhaseSequence {
+        applicationPhaseBroadcaster.makeSequence(current: applicationPhase, reportsCurrent: false, finished: false, tracker: tracker)
+    }
 
     /// Connected scenes ordered by session identity.
     public var connectedScenes: [LifecycleScene] {
@@ -173,6 +185,7 @@ public final class LifecycleRuntime {
             for scene in connectedScenes { scene.halt() }
         }
         applicationRegistry.close()
+        applicationPhaseBroadcaster.finish()
         // Most incarnations never run one: skip sorting (and allocating) an empty table.
         if !runningBackgroundTasks.isEmpty {
             for task in runningBackgroundTasks.values.sorted(by: { $0.identifier < $1.identifier }) { task.abandon() }

@@ -72,6 +72,22 @@ public final class LifecycleScene: Identifiable {
         phaseBroadcaster.makeSequence(current: phase, finished: isDisconnected, tracker: tracker)
     }
 
+    /// The scene's phase changes as an async sequence, without the current phase: what SwiftUI's
+    /// `.onChange(of: scenePhase)` reports. Each change is reported in order (an active scene
+    /// going to the background reports `.inactive`, then `.background`).
+    ///
+    /// ```swift
+    /// scene.scope.task("save on inactive") {
+    ///     for await phase in scene.phaseChanges where phase == .inactive { model.save() }
+    /// }
+    /// ```
+    ///
+    /// The sequence finishes when the scene disconnects. Waiting on it counts as parked for the
+    /// simulator.
+    public var phaseChanges: ScenePhaseSequence {
+        phaseBroadcaster.makeSequence(current: phase, reportsCurrent: false, finished: isDisconnected, tracker: tracker)
+    }
+
     /// Runs `operation` in a child scope each time the scene reaches at least `minimum`, and ends
     /// that scope (cancelling the work) each time the scene drops below it — androidx's
     /// `repeatOnLifecycle`. Stops for good when the scene disconnects or the returned observation

@@ -60,10 +60,12 @@ final class PhaseSubscriber: Sendable {
     nonisolated let state = Mutex(State())
     private let tracker: WorkTracker
 
-    init(initial: ScenePhase?, finished: Bool, tracker: WorkTracker) {
+    /// A buffer that starts with `initial` (when `reportsInitial`; otherwise it hands out only
+    /// the phases that differ from it).
+    init(initial: ScenePhase?, reportsInitial: Bool, finished: Bool, tracker: WorkTracker) {
         self.tracker = tracker
         state.withLock {
-            if let initial { $0.buffer.append(initial) }
+            if let initial, reportsInitial { $0.buffer.append(initial) }
             $0.last = initial
             $0.isFinished = finished
         }
@@ -126,8 +128,8 @@ final class PhaseSubscriber: Sendable {
     }
 }
 
-/// Fans a scene's phase changes out to its live sequences, which it holds weakly. Owned by the
-/// ``LifecycleScene``; lives on the main actor.
+/// Fans a scene's (or the application's) phase changes out to its live sequences, which it holds
+/// weakly. Owned by the ``LifecycleScene`` or the ``LifecycleRuntime``; lives on the main actor.
 @MainActor
 final class PhaseBroadcaster {
     private struct WeakSubscriber {
@@ -136,8 +138,8 @@ final class PhaseBroadcaster {
 
     private var subscribers: [WeakSubscriber] = []
 
-    func makeSequence(current: ScenePhase?, finished: Bool, tracker: WorkTracker) -> ScenePhaseSequence {
-        let subscriber = PhaseSubscriber(initial: current, finished: finished, tracker: tracker)
+    func makeSequence(current: ScenePhase?, reportsCurrent: Bool = true, finished: Bool, tracker: WorkTracker) -> ScenePhaseSequence {
+        let subscriber = PhaseSubscriber(initial: current, reportsInitial: reportsCurrent, finished: finished, tracker: tracker)
         if !finished {
             subscribers.removeAll { $0.value == nil }
             subscribers.append(WeakSubscriber(value: subscriber))
