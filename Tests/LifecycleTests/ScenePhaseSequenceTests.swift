@@ -122,4 +122,46 @@ struct ScenePhaseSequenceTests {
         #expect(results == ["first active", "second inactive"])
         #expect(rig.tracker.liveTasks.isEmpty)
     }
+
+    @Test("phaseChanges reports what onChange(of: scenePhase) reports: never the phase it starts in, then every step")
+    func changesWithoutTheInitialPhase() async throws {
+        let rig = LifecycleTestRig()
+        try rig.launch()
+        try rig.connect("A")
+        try rig.move("A", to: .foregroundActive)
+        let scene = try #require(rig.scene("A"))
+        let changes = scene.phaseChanges
+        try rig.move("A", to: .background)
+        try rig.move("A", to: .foregroundActive)
+        try rig.disconnect("A")
+        var seen: [ScenePhase] = []
+        for await phase in changes { seen.append(phase) }
+        #expect(seen == [.inactive, .background, .inactive, .active, .inactive, .background])
+    }
+
+    @Test("the application's phase changes: the aggregate of its scenes, .inactive reported between .active and .background")
+    func applicationPhaseChanges() async throws {
+        let rig = LifecycleTestRig()
+        try rig.launch()
+        try rig.connect("A")
+        try rig.move("A", to: .foregroundActive)
+        var seen: [ScenePhase] = []
+        rig.runtime.applicationScope.task("watch the app's phase") {
+            for await phase in rig.runtime.applicationPhaseChanges { seen.append(phase) }
+        }
+        #expect(await rig.settle())
+        #expect(seen.isEmpty, "the phase it starts in is not a change")
+        try rig.connect("B", foreground: false)
+        try rig.move("B", to: .foregroundActive)
+        try rig.move("A", to: .background)
+        #expect(await rig.settle())
+        #expect(seen.isEmpty, "B kept the app active while A left")
+        try rig.disconnect("B")
+        #expect(await rig.settle())
+        #expect(seen == [.inactive, .background])
+        try rig.move("A", to: .foregroundActive)
+        #expect(await rig.settle())
+        #expect(seen == [.inactive, .background, .inactive, .active])
+        rig.end()
+    }
 }
