@@ -1,7 +1,7 @@
 import DurableState
 import Foundation
 import Lifecycle
-import LifecycleSimulator
+@testable import LifecycleSimulator
 import LifelineHistory
 import SimulatorExample
 import Testing
@@ -84,5 +84,19 @@ final class LostRenameApp {
             context.incarnation.save("value \(random.int(below: 1_000))")
         }]
         return app
+    }
+}
+
+@Suite("Messages show values whole")
+struct MessageValueTests {
+    @Test("a long value is shown whole, and where two long values part is said")
+    func longValues() {
+        let expected = "Design|10min|yellow|[Cathy,Daisy,Simon,Jonathan,Kim]"
+        let shown = "Design|10min|yellow|[Cathy,Daisy,Simon,Jon]"
+        #expect(HistoryRecorder.show(expected) == "\"\(expected)\"")
+        let difference = HistoryRecorder.difference(between: shown, and: expected)
+        #expect(difference == "they differ from character 43: \"…sy,Simon,Jon]\" against \"…sy,Simon,Jonathan,Kim]\"")
+        #expect(HistoryRecorder.difference(between: "short", and: "shorter") == nil)
+        #expect(HistoryRecorder.difference(between: expected, and: expected) == nil)
     }
 }

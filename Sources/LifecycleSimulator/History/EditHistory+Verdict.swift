@@ -29,12 +29,13 @@ extension EditHistory {
             let message = "\(key) shows \(shown), a value made for \(other) and never for \(key); \(key) should show \(wanted)"
             return (.crossSceneLeak, message)
         }
-        if live { return (.lostLiveEdit, "\(key) shows \(shown) instead of \(wanted)") }
+        let apart = expected.flatMap { HistoryRecorder.difference(between: value, and: $0) }.map { "; \($0)" } ?? ""
+        if live { return (.lostLiveEdit, "\(key) shows \(shown) instead of \(wanted)\(apart)") }
         if expected != nil, entries[key]?.wasDamagedBytes == true, !wasEverValue(value, of: key) {
-            return (.lostAcknowledgedEdit, "\(key) shows \(shown), bytes the simulator damaged earlier, instead of \(wanted)")
+            return (.lostAcknowledgedEdit, "\(key) shows \(shown), bytes the simulator damaged earlier, instead of \(wanted)\(apart)")
         }
         if value == nil || wasEverValue(value, of: key) {
-            return (.lostAcknowledgedEdit, "\(key) shows \(shown) instead of \(wanted)")
+            return (.lostAcknowledgedEdit, "\(key) shows \(shown) instead of \(wanted)\(apart)")
         }
         return (.phantomData, "\(key) shows \(shown), which no edit ever set")
     }

@@ -181,8 +181,23 @@ public final class HistoryRecorder: StorageHistory {
         hash.combine(value ?? "")
     }
 
-    static func show(_ value: String?) -> String {
+    /// `value` in quotes, whole (`nil` for nothing).
+    nonisolated static func show(_ value: String?) -> String {
         guard let value else { return "nil" }
-        return value.count > 40 ? "\"\(value.prefix(40))…\"" : "\"\(value)\""
+        return "\"\(value)\""
+    }
+
+    /// Where two long texts part, for a message that shows both: `nil` when either is short
+    /// (a reader sees the difference) or nothing.
+    nonisolated static func difference(between shown: String?, and expected: String?) -> String? {
+        guard let shown, let expected, shown != expected, max(shown.count, expected.count) > 40 else { return nil }
+        let common = zip(shown, expected).prefix { $0 == $1 }.count
+        let context = 12
+        func around(_ text: String) -> String {
+            let start = text.index(text.startIndex, offsetBy: max(0, common - context))
+            let end = text.index(start, offsetBy: min(text.distance(from: start, to: text.endIndex), 2 * context + 1))
+            return (start > text.startIndex ? "…" : "") + text[start..<end] + (end < text.endIndex ? "…" : "")
+        }
+        return "they differ from character \(common + 1): \"\(around(shown))\" against \"\(around(expected))\""
     }
 }
