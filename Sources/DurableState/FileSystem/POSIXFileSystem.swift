@@ -12,7 +12,7 @@ import Musl
 ///
 /// ```swift
 /// let fileSystem = POSIXFileSystem(root: dataDirectory)   // the app's data directory
-/// let store = DocumentStore(fileSystem: fileSystem, path: dataDirectory + "/draft.json", ...)
+/// let store = DocumentStore(storage: StorageEnvironment(fileSystem: fileSystem), path: dataDirectory + "/draft.json", ...)
 /// ```
 ///
 /// **Links and special files are refused.** Every path must be absolute and inside ``root``.

@@ -5,7 +5,7 @@ import LifelineHistory
 /// Small, non-sensitive app settings with typed keys and defaults, saved durably.
 ///
 /// ```swift
-/// let preferences = Preferences(fileSystem: fileSystem, directory: "/data", clock: clock)
+/// let preferences = Preferences(storage: storage, directory: "/data", clock: clock)
 /// try preferences.set(false, for: .showsCovers)   // returns once it survives a power loss
 /// preferences[.showsCovers]                        // false
 /// ```
