@@ -30,7 +30,7 @@ import LifelineHistory
 /// is checked against the history. A screen that shows a value
 /// before it is saved — a change kept in memory, saved later — must have that change reported
 /// when it is made: by the user action that made it (the simulator's `UserAction` edits) or by
-/// hand (``StorageHistory/edit(_:text:durability:)``); the store cannot see it.
+/// hand (`StorageHistory/edit(_:text:durability:)`); the store cannot see it.
 ///
 /// Owned by whoever builds it (the composition root or a store that wraps it); lives on the main
 /// actor, so one save of the file is in flight at a time.

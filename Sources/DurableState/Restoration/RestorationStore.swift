@@ -24,7 +24,7 @@ import LifelineHistory
 /// ``observeDiscardedSessions(of:)``.
 ///
 /// On a simulated device (``StorageEnvironment/history``) each save is recorded in the history as
-/// ``Persistence/restorable``: one key per field of a ``HistoryFields`` state (`query` of
+/// `Persistence/restorable`: one key per field of a `HistoryFields` state (`query` of
 /// the scene, say), else one key named `restoration` (or the name `history` gives), of the scene
 /// for scene state. The edit itself is usually the user's, made on a screen long before the save
 /// (the simulator's `UserAction` edits report it); the save records it if it was not, and

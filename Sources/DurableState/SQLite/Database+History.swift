@@ -14,7 +14,7 @@ extension Database {
     /// ```
     ///
     /// SQLite knows rows, not what a screen shows, so the app names each change once, where it
-    /// writes it: the name its screen shows the value under (``VisibleValue``) and the value it
+    /// writes it: the name its screen shows the value under (`VisibleValue`) and the value it
     /// shows after the write. A rolled-back transaction (or savepoint) reports nothing. Outside a
     /// transaction, call it *before* the `execute` that writes: it is an edit at once, and the next
     /// successful ``execute(_:_:isolation:)`` acknowledges it.

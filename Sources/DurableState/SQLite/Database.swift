@@ -52,7 +52,7 @@ public final class Database {
     var lastCachedStatement: Statement?
     /// How many statements this connection prepared (the statement cache's test hook).
     var preparedStatementCount = 0
-    /// The history of the file system the database lives on (``StorageHistory``): `nil` on a
+    /// The history of the file system the database lives on (`StorageHistory`): `nil` on a
     /// device, and for a connection not confined to the main actor.
     let storageHistory: (any StorageHistory)?
     /// Changes named by ``recordChange(of:to:isolation:)`` inside the open transaction, reported

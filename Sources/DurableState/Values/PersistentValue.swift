@@ -27,10 +27,10 @@ import LifelineHistory
 ///   read now, a service that did not answer: ``ValueStorageError/mayPass``), on its own after
 ///   `retry`'s backoff (1 s, doubling, at most a minute by default), so an edit made while the
 ///   disk was full is saved once it has room, with no other change.
-/// - **History**: on a simulated device (``StorageHistory``) every change of ``value`` is recorded
+/// - **History**: on a simulated device (`StorageHistory`) every change of ``value`` is recorded
 ///   as the user's edit and acknowledged when ``saveState`` says saved, and what ``hydrate()``
 ///   loaded is checked against the history (even when no screen shows it), under `name` unless
-///   `history` names the value (``HistoryRecording``). The history comes from the storage's
+///   `history` names the value (`HistoryRecording`). The history comes from the storage's
 ///   ``ValueStorage/storageHistory``; on a device there is none, and nothing is recorded.
 ///
 /// Owned by the composition root or a screen model; lives on the main actor. Save tasks run in the

@@ -56,7 +56,7 @@ public final class RemoteRecordSync<Service: RemoteRecordService>: ValueStorage 
 
     /// The history of the preferences' file system: a ``PersistentValue`` over this storage
     /// reports its edits there on a simulated device, acknowledged once the service confirmed
-    /// the save (see ``StorageHistory``).
+    /// the save (see `StorageHistory`).
     public var storageHistory: (any StorageHistory)? { preferences.storage.history }
 
     /// The id of the remote record, if one was created and not forgotten.

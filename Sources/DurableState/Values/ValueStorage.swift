@@ -31,7 +31,7 @@ public protocol ValueStorage<Value>: AnyObject {
     var lastLoadIssues: [LoadIssue] { get }
 
     /// The history a ``PersistentValue`` over this storage reports its edits to on a simulated
-    /// device (``StorageHistory``): the one of the storage's file system. `nil` by default, and
+    /// device (`StorageHistory`): the one of the storage's file system. `nil` by default, and
     /// on a device.
     var storageHistory: (any StorageHistory)? { get }
 }

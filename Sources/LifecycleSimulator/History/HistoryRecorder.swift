@@ -3,7 +3,7 @@ import Lifecycle
 import LifelineHistory
 
 /// How an app under simulation tells the history what the user did and what is saved: the
-/// ``StorageHistory`` of each process the simulator launches.
+/// `StorageHistory` of each process the simulator launches.
 ///
 /// ```swift
 /// environment.history.edit(HistoryKey("note", scene: scene.id), text: text)     // when typed
