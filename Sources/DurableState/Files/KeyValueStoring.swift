@@ -27,6 +27,8 @@ import Foundation
 /// Implementations are `Sendable` and, like `UserDefaults`, may be called from any thread; the
 /// simulator's answers calls from the main thread only (elsewhere they are escaped work).
 public protocol KeyValueStoring: AnyObject, Sendable {
+    /// Whether any value is stored for `key` (`object(forKey:) != nil`).
+    func containsValue(forKey key: String) -> Bool
     /// The text stored for `key`, if it is a text.
     func string(forKey key: String) -> String?
     /// The number stored for `key`, 0 if none.

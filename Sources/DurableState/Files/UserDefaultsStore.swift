@@ -19,6 +19,7 @@ public final class UserDefaultsStore: KeyValueStoring {
         self.init(defaults)
     }
 
+    public func containsValue(forKey key: String) -> Bool { defaults.object(forKey: key) != nil }
     public func string(forKey key: String) -> String? { defaults.string(forKey: key) }
     public func integer(forKey key: String) -> Int { defaults.integer(forKey: key) }
     public func double(forKey key: String) -> Double { defaults.double(forKey: key) }

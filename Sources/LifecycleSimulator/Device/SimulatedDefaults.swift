@@ -29,6 +29,10 @@ final class SimulatedDefaults: KeyValueStoring {
         self.process = process
     }
 
+    func containsValue(forKey key: String) -> Bool {
+        read(key) != nil
+    }
+
     func string(forKey key: String) -> String? {
         if case .text(let text) = read(key) { return text }
         return nil
