@@ -110,12 +110,18 @@ struct FoundationWriteCrashTests {
 @MainActor
 struct FoundationFilesExplorationTests {
     @Test("trusting .atomic across a power loss is found as a lost acknowledged edit read back from the file")
-    func atomicTrustedAcrossPowerLoss() async {
+    func atomicTrustedAcrossPowerLoss() async throws {
         let summary = await Explorer(simulator: Simulator(app: FoundationFilesApp.app(options: .atomic))).explore(seed: 1, schedules: 300)
-        let failure = try? #require(summary.failure)
-        #expect(failure?.violation.kind == .lostAcknowledgedEdit)
-        #expect(failure?.violation.message.contains("/Documents/notes.json") == true)
-        #expect(failure?.events.contains { if case .powerLoss = $0 { true } else if case .crashDuringNextStep(_, .powerLoss) = $0 { true } else { false } } == true)
-        #expect((failure?.events.count ?? 99) <= 10)
+        let failure = try #require(summary.failure as FailureReport?)
+        #expect(failure.violation.kind == .lostAcknowledgedEdit)
+        #expect(failure.violation.message.contains("/Documents/notes.json"))
+        let losesPower = failure.events.contains { event in
+            switch event {
+            case .powerLoss, .crashDuringNextStep(_, .powerLoss): true
+            default: false
+            }
+        }
+        #expect(losesPower)
+        #expect(failure.events.count <= 10)
     }
 }
