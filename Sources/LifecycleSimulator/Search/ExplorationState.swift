@@ -31,6 +31,34 @@ package struct ExplorationState: Hashable, Sendable, Codable {
 
     /// A search that has run nothing yet.
     package init() {}
+
+    private enum CodingKeys: String, CodingKey {
+        case crashPoints, bugs, policy, isFinished
+    }
+
+    /// One found bug as the file lists it.
+    private struct Bug: Codable {
+        var signature: BugSignature
+        var progress: BugProgress
+    }
+
+    package init(from decoder: any Decoder) throws {
+        let container = try decoder.container(keyedBy: CodingKeys.self)
+        crashPoints = try container.decode(CrashPoints.self, forKey: .crashPoints)
+        let list = try container.decode([Bug].self, forKey: .bugs)
+        bugs = Dictionary(list.map { ($0.signature, $0.progress) }) { first, _ in first }
+        policy = try container.decodeIfPresent(BugPolicy.self, forKey: .policy)
+        isFinished = try container.decode(Bool.self, forKey: .isFinished)
+    }
+
+    /// Writes the state with its bugs sorted by signature, so the same state gives the same bytes.
+    package func encode(to encoder: any Encoder) throws {
+        var container = encoder.container(keyedBy: CodingKeys.self)
+        try container.encode(crashPoints, forKey: .crashPoints)
+        try container.encode(bugs.sorted { $0.key < $1.key }.map { Bug(signature: $0.key, progress: $0.value) }, forKey: .bugs)
+        try container.encodeIfPresent(policy, forKey: .policy)
+        try container.encode(isFinished, forKey: .isFinished)
+    }
 }
 
 /// One crash point a random search replayed: the schedule it crashed (its index in the search),

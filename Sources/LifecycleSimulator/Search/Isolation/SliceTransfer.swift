@@ -29,7 +29,9 @@ package struct SliceTransfer: Codable, Sendable {
     package var schedules: Int
     package var crashReplays: Int
     package var events: Int
-    package var eventCounts: [EventKind: Int]
+    /// By the kinds' names (a dictionary keyed by strings is a JSON object, whose keys a sorted
+    /// encoder sorts; one keyed by ``EventKind`` is an array in the dictionary's own order).
+    package var eventCounts: [String: Int]
     package var incarnations: Int
     package var simulatedMilliseconds: Int64
     package var yields: Int
@@ -51,7 +53,7 @@ package struct SliceTransfer: Codable, Sendable {
         schedules = summary.schedules
         crashReplays = summary.crashReplays
         events = summary.events
-        eventCounts = summary.eventCounts
+        eventCounts = Dictionary(uniqueKeysWithValues: summary.eventCounts.map { ($0.key.rawValue, $0.value) })
         incarnations = summary.incarnations
         simulatedMilliseconds = summary.simulatedMilliseconds
         yields = summary.yields
@@ -81,7 +83,9 @@ extension Explorer {
         summary.schedules = transfer.schedules
         summary.crashReplays = transfer.crashReplays
         summary.events = transfer.events
-        summary.eventCounts = transfer.eventCounts
+        for (name, count) in transfer.eventCounts {
+            if let kind = EventKind(rawValue: name) { summary.eventCounts[kind] = count }
+        }
         summary.incarnations = transfer.incarnations
         summary.simulatedMilliseconds = transfer.simulatedMilliseconds
         summary.yields = transfer.yields
