@@ -7,7 +7,8 @@ import Foundation
 /// the app's ``frame``. A `Codable` value.
 public struct AppTrap: Hashable, Codable, Sendable {
     /// The runtime's line, such as `Swift/ContiguousArrayBuffer.swift:692: Fatal error: Index out
-    /// of range`, or `killed by signal 11` when the process said nothing.
+    /// of range`, or `killed by signal 4 (illegal instruction)` when the process said nothing (an
+    /// optimized build's trap, a signal): the same with or without the backtracer.
     public var message: String
     /// The innermost frame of the backtrace with a source location outside the Swift runtime,
     /// as `function at File.swift:line`: the app's code that trapped. `nil` when the backtrace
@@ -36,16 +37,17 @@ public struct AppTrap: Hashable, Codable, Sendable {
         let lines = standardError.split(separator: "\n", omittingEmptySubsequences: true).map(String.init)
         let markers = [": Fatal error", ": Precondition failed", ": Assertion failed", "Fatal error:"]
         let runtimeLine = lines.first { line in markers.contains { line.contains($0) } }
-        let crashedLine = lines.first { $0.contains("Program crashed:") }.map { line in
-            // `*** Program crashed: Illegal instruction at 0x00007f… ***`: without the address.
-            let text = line.replacingOccurrences(of: "*", with: "").trimmed
-            return text.components(separatedBy: " at 0x").first ?? text
-        }
         self.init(
-            message: runtimeLine?.trimmed ?? crashedLine ?? "killed by signal \(signal)",
+            message: runtimeLine?.trimmed ?? "killed by signal \(signal)" + (Self.signalNames[signal].map { " (\($0))" } ?? ""),
             frame: Self.appFrame(in: lines), signal: signal, step: step
         )
     }
+
+    /// The names of the signals a trap or a crash ends a process with.
+    static let signalNames: [Int32: String] = [
+        4: "illegal instruction", 5: "trace trap", 6: "abort", 7: "bus error", 8: "floating-point exception",
+        11: "segmentation fault",
+    ]
 
     /// The first frame of the crashed thread's backtrace (`  3 [ra] 0x… Model.item(_:) + 64 in
     /// app at /path/Model.swift:12:7`) with a source location that is not the Swift runtime's.

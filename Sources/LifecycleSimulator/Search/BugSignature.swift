@@ -6,21 +6,27 @@ import Foundation
 /// app's frame — and the event that exposed it (``exposedBy``).
 ///
 /// ```swift
-/// let signature = BugSignature(outcome)   // lost acknowledged edit at note@S#, exposed by kill
+/// let signature = BugSignature(outcome)   // lost acknowledged edit at note@S#, exposed by power loss
 /// ```
 ///
 /// The site is made to be the same whatever values the schedule drew: the text before ` shows `
 /// for the history's verdicts (`note@S1 shows "…" instead of …` → `note@S1`), the whole message
 /// otherwise, with every quoted value replaced by `…` and every run of digits folded into one
 /// `#` (scene `S1` and `S2`, note `12` and `345` are one site). A trap's site keeps its digits (the
-/// line of the trap). The exposing event is the kind of the event at the violation's step
-/// (`userAction(edit note)` for a user action) or `final check` — except for a trap whose app
-/// frame is known, where it is `any event`: the frame is where the bug is, and the schedules
-/// that lead there are many ways to one bug.
+/// line of the trap).
+///
+/// The exposing event tells apart the losses of one value that two deaths expose — a save never
+/// flushed loses an edit to a kill, a save never synced to a power loss — so it is kept for the
+/// kinds that a death exposes (``Violation/Kind/lostAcknowledgedEdit``,
+/// ``Violation/Kind/phantomData`` and the database kinds): the last death at or before the
+/// violation's step (`kill`, `power loss`, `terminate`), or, with none, the kind of the event at
+/// that step (`userAction(edit note)` for an action) or `final check`. For every other kind (a
+/// leak, a trap, an app invariant, a lock) the site is the bug, whatever event the check ran
+/// after, and the exposing event is `any event`.
 ///
 /// The shrinker keeps a candidate that fails with the same kind and site; the exposing event may
-/// become a simpler one while it shrinks, and a bug keeps the signature of the schedule that
-/// found it. A `Codable` value.
+/// change while it shrinks, and a bug keeps the signature of the schedule that found it. A
+/// `Codable` value.
 public struct BugSignature: Hashable, Codable, Sendable, Comparable, CustomStringConvertible {
     /// The violation's kind.
     public var kind: Violation.Kind
@@ -42,9 +48,10 @@ public struct BugSignature: Hashable, Codable, Sendable, Comparable, CustomStrin
             self.init(kind: Violation.Kind(rawValue: "none"), site: "", exposedBy: "")
             return
         }
-        // A trap whose frame is known is one bug wherever the schedule led to it.
-        let exposedBy = outcome.trap?.frame != nil ? "any event" : Self.exposingEvent(at: violation.step, of: outcome.events)
-        self.init(kind: violation.kind, site: Self.site(of: violation, trap: outcome.trap), exposedBy: exposedBy)
+        self.init(
+            kind: violation.kind, site: Self.site(of: violation, trap: outcome.trap),
+            exposedBy: Self.exposure(of: violation, events: outcome.events)
+        )
     }
 
     /// The site of `violation` (see the type's documentation).
@@ -53,6 +60,28 @@ public struct BugSignature: Hashable, Codable, Sendable, Comparable, CustomStrin
         let message = violation.message
         let subject = message.range(of: " shows ").map { String(message[..<$0.lowerBound]) } ?? message
         return folded(subject)
+    }
+
+    /// The kinds a death exposes, whose exposing event is part of their signature.
+    static let exposedByDeaths: Set<Violation.Kind> = [
+        .lostAcknowledgedEdit, .phantomData, .databaseDamaged, .databaseUnopenable, .halfAppliedTransaction,
+    ]
+
+    /// What exposed `violation` of a run of `events` (see the type's documentation).
+    public static func exposure(of violation: Violation, events: [SimulationEvent]) -> String {
+        guard exposedByDeaths.contains(violation.kind) else { return "any event" }
+        let last = violation.step >= 0 && violation.step < events.count ? violation.step : events.count - 1
+        if last >= 0 {
+            for event in events[...last].reversed() {
+                switch event {
+                case .kill, .crashDuringNextStep(_, .kill): return "kill"
+                case .powerLoss, .crashDuringNextStep(_, .powerLoss): return "power loss"
+                case .terminate: return "terminate"
+                default: continue
+                }
+            }
+        }
+        return exposingEvent(at: violation.step, of: events)
     }
 
     /// The kind of the event at `step` of `events`, or `final check`.

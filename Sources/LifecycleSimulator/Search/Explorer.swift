@@ -86,11 +86,13 @@ public struct Explorer<Incarnation: AnyObject> {
     /// Runs the schedules of `range` of the search ``explore(seed:schedules:depth:progress:)``
     /// makes, from `start` (where the search stands before the first of them): the slice of one
     /// worker process or shard. `progress` is called after each schedule with the number done in
-    /// this slice; `willStart` before each with its index in the search; `runner` runs the
-    /// schedules (by default, this process).
+    /// this slice; `willStart` before each with its index in the search; `checkpoint`, at most
+    /// every half second of real time, with the slice so far (a worker's parent resumes from it
+    /// after a trap); `runner` runs the schedules (by default, this process).
     package func explore(
         seed: UInt64, range: Range<Int>, depth: Int = 50, from start: ExplorationState = ExplorationState(),
-        runner: (any ScheduleRunner)? = nil, willStart: ((Int) -> Void)? = nil, progress: ((Int) -> Void)? = nil
+        runner: (any ScheduleRunner)? = nil, willStart: ((Int) -> Void)? = nil,
+        checkpoint: ((ExplorationSlice) -> Void)? = nil, progress: ((Int) -> Void)? = nil
     ) async -> ExplorationSlice {
         var summary = ExplorationSummary(mode: crashesAtDurableOperations ? "random + crash points" : "random")
         summary.assumptions = assumptions
@@ -99,9 +101,14 @@ public struct Explorer<Incarnation: AnyObject> {
         let runner = runner ?? inProcessRunner
         var pacing = SearchPacing()
         let deadline = self.deadline
+        var lastCheckpoint = ContinuousClock.now
         for index in range where !state.isFinished {
             if let deadline, ContinuousClock.now >= deadline { break }
             await pacing.yieldIfDue()
+            if let checkpoint, index > range.lowerBound, lastCheckpoint.duration(to: .now) >= .milliseconds(500) {
+                lastCheckpoint = .now
+                checkpoint(ExplorationSlice(range: range.lowerBound..<index, start: start, summary: summary, end: state))
+            }
             willStart?(index)
             await runSchedule(index, seed: seed, depth: depth, runner: runner, summary: &summary, state: &state)
             progress?(index - range.lowerBound + 1)

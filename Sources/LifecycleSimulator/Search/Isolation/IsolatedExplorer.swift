@@ -2,9 +2,10 @@ import Foundation
 
 /// Runs a slice of the random search in worker processes, so that a trap in the app is a finding
 /// and not the end of the search: a worker runs the slice as ``Explorer`` does in its own
-/// process, saying `begin N` before each schedule. When a trap ends it at schedule `N`, the
-/// schedules before `N` run again in a fresh worker (deterministic: the same slice, which
-/// gives the state the search stood in before `N`), then schedule `N` is run here, each of its
+/// process, saying `begin N` before each schedule and sending the slice so far every half
+/// second (a checkpoint). When a trap ends it at schedule `N`, the slice is taken up from the
+/// last checkpoint, the schedules between it and `N` run again in a fresh worker
+/// (deterministic: the same slice, which gives the state the search stood in before `N`), then schedule `N` is run here, each of its
 /// runs (the random run, its crash points, each shrinking candidate) in a worker of a
 /// ``WorkerRunner`` — a trap there is an ``Violation/Kind/appCrash`` failure, confirmed by the
 /// run itself and shrunk like any other — and the slice goes on from `N + 1` in a fresh worker.
@@ -53,8 +54,13 @@ package struct IsolatedExplorer<Incarnation: AnyObject> {
                     pieces.append(slice)
                     current = slice.end
                     next = upper
-                case .trapped(let index):
+                case .trapped(let index, let checkpoint):
                     learning = nil
+                    if let checkpoint, checkpoint.range.upperBound <= index, checkpoint.range.lowerBound == next {
+                        pieces.append(checkpoint)
+                        current = checkpoint.end
+                        next = checkpoint.range.upperBound
+                    }
                     if index > next { reruns.append("schedules \(next)..<\(index) ran again: a trap in schedule \(index + 1) ended their worker") }
                     trapAt = index
                     continue
@@ -95,8 +101,9 @@ package struct IsolatedExplorer<Incarnation: AnyObject> {
     /// How a slice worker ended.
     private enum SliceEnd {
         case finished(ExplorationSlice)
-        /// A trap ended it during schedule `index` (its run, crash points or shrinking).
-        case trapped(at: Int)
+        /// A trap ended it during schedule `index` (its run, crash points or shrinking), after
+        /// the last `checkpoint` it sent, if any.
+        case trapped(at: Int, checkpoint: ExplorationSlice?)
     }
 
     private mutating func runSlice(
@@ -111,8 +118,11 @@ package struct IsolatedExplorer<Incarnation: AnyObject> {
             learn: learn.map { [$0.lowerBound, $0.upperBound] }
         ))
         var begun: Int?
+        var checkpoint: SliceTransfer?
         while let line = await worker.nextLine() {
-            if line.hasPrefix(WorkerLine.begin) {
+            if line.hasPrefix(WorkerLine.checkpoint) {
+                checkpoint = try? JSONDecoder().decode(SliceTransfer.self, from: Data(line.utf8.dropFirst(WorkerLine.checkpoint.utf8.count)))
+            } else if line.hasPrefix(WorkerLine.begin) {
                 begun = Int(line.dropFirst(WorkerLine.begin.count))
             } else if line.hasPrefix(WorkerLine.progress) {
                 if let done = Int(line.dropFirst(WorkerLine.progress.count)) { progress(done) }
@@ -145,7 +155,10 @@ package struct IsolatedExplorer<Incarnation: AnyObject> {
                     + (end.standardError.isEmpty ? "" : ": \(end.standardError.prefix(2_000))")
             )
         }
-        return .trapped(at: begun)
+        if let checkpoint {
+            return .trapped(at: begun, checkpoint: await explorer.slice(from: checkpoint))
+        }
+        return .trapped(at: begun, checkpoint: nil)
     }
 }
 

@@ -4,7 +4,7 @@ import Synchronization
 /// One worker process seen from its parent: its standard input for requests, its standard
 /// output as lines (read by a thread of its own), and its standard error kept for the trap
 /// message. Owned by one ``WorkerRunner`` or ``IsolatedExplorer`` on the main actor; the
-/// process ends by itself, on end of input, or by ``stop()``.
+/// process ends by itself or once its input is closed (``end()``).
 @MainActor
 final class WorkerConnection {
     /// How the process ended, and what it wrote on standard error (its first 256 KiB).
@@ -132,10 +132,5 @@ final class WorkerConnection {
     func end() async -> End {
         try? input.fileHandleForWriting.close()
         return await endBox.wait()
-    }
-
-    /// Ends the process (SIGTERM) if it still runs.
-    func stop() {
-        if process.isRunning { process.terminate() }
     }
 }

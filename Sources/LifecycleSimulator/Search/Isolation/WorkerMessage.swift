@@ -19,12 +19,14 @@ package enum WorkerRequest: Codable, Sendable {
 }
 
 /// The lines a worker writes on its standard output: `begin N` before schedule `N` of a slice,
-/// `progress N` after `N` of them, `event JSON` before it applies an event of a run, `final`
+/// `progress N` after `N` of them, `checkpoint JSON` (a ``SliceTransfer`` of the slice so far)
+/// now and then, `event JSON` before it applies an event of a run, `final`
 /// before the final check, and `result JSON` (a ``WorkerResult``) at the end of each request.
 /// A trap ends the worker between two of them: the last says where. A namespace.
 package enum WorkerLine {
     static let begin = "begin "
     static let progress = "progress "
+    static let checkpoint = "checkpoint "
     static let event = "event "
     static let final = "final"
     static let result = "result "

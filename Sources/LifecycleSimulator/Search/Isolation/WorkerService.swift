@@ -36,6 +36,10 @@ extension Explorer {
                 let slice = await explorer.explore(
                     seed: seed, range: lower..<upper, depth: depth, from: start,
                     willStart: { say(WorkerLine.begin + "\($0)") },
+                    checkpoint: { slice in
+                        guard let json = try? encoder.encode(SliceTransfer(slice)) else { return }
+                        say(WorkerLine.checkpoint + String(decoding: json, as: UTF8.self))
+                    },
                     progress: { done in
                         guard done - said >= step || done == upper - lower else { return }
                         said = done
