@@ -1,5 +1,10 @@
 import Foundation
 import Synchronization
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Darwin)
+import Darwin
+#endif
 
 /// One worker process seen from its parent: its standard input for requests, its standard
 /// output as lines (read by a thread of its own), and its standard error kept for the trap
@@ -56,21 +61,24 @@ final class WorkerConnection {
     }
 
     private let process = Process()
-    private let input = Pipe()
+    /// The writing end of the worker's standard input.
+    private let input: FileHandle
     private var lines: AsyncStream<String>.Iterator
     private let endBox = EndBox()
 
     /// Starts the worker `launch` describes.
     /// - Throws: ``WorkerError`` if it cannot be started; nothing runs then.
     init(_ launch: WorkerLaunch) throws(WorkerError) {
-        let output = Pipe()
-        let errors = Pipe()
+        let inputPipe = try Self.closingOnExecPipe()
+        let output = try Self.closingOnExecPipe()
+        let errors = try Self.closingOnExecPipe()
+        input = inputPipe.writing
         process.executableURL = launch.executable
         process.arguments = launch.arguments
         process.environment = launch.processEnvironment
-        process.standardInput = input
-        process.standardOutput = output
-        process.standardError = errors
+        process.standardInput = inputPipe.reading
+        process.standardOutput = output.writing
+        process.standardError = errors.writing
         let endBox = endBox
         process.terminationHandler = { process in
             endBox.terminated(code: process.terminationStatus, signal: process.terminationReason == .uncaughtSignal)
@@ -82,10 +90,10 @@ final class WorkerConnection {
         } catch {
             throw WorkerError(description: "cannot start a worker (\(launch.executable.path)): \(error.localizedDescription)")
         }
-        try? output.fileHandleForWriting.close()
-        try? errors.fileHandleForWriting.close()
-        try? input.fileHandleForReading.close()
-        let reading = output.fileHandleForReading
+        try? output.writing.close()
+        try? errors.writing.close()
+        try? inputPipe.reading.close()
+        let reading = output.reading
         // The thread owns the reading end until the worker closes its output (when it ends).
         Thread.detachNewThread {
             var pending = Data()
@@ -99,7 +107,7 @@ final class WorkerConnection {
             try? reading.close()
             continuation.finish()
         }
-        let errorReading = errors.fileHandleForReading
+        let errorReading = errors.reading
         Thread.detachNewThread {
             var kept = Data()
             while case let chunk = errorReading.availableData, !chunk.isEmpty {
@@ -110,11 +118,26 @@ final class WorkerConnection {
         }
     }
 
+    /// A pipe whose two ends close on `exec`: a process that another part of this process starts
+    /// later (a test beside this one: a terminal server that lives on) does not inherit them, so
+    /// the worker's end of input and of output are seen as soon as the worker ends. (The worker
+    /// gets its ends as its standard streams, which `dup2` makes without the flag.) The flag is
+    /// set at once after `pipe` (`pipe2` is not in Swift's Glibc module).
+    /// - Throws: ``WorkerError`` if the system has no pipe to give.
+    private static func closingOnExecPipe() throws(WorkerError) -> (reading: FileHandle, writing: FileHandle) {
+        var ends: [Int32] = [-1, -1]
+        guard pipe(&ends) == 0 else {
+            throw WorkerError(description: "cannot create a pipe for a worker: \(String(cString: strerror(errno)))")
+        }
+        for end in ends { _ = fcntl(end, F_SETFD, FD_CLOEXEC) }
+        return (FileHandle(fileDescriptor: ends[0], closeOnDealloc: true), FileHandle(fileDescriptor: ends[1], closeOnDealloc: true))
+    }
+
     /// Sends `request` as one line.
     /// - Throws: ``WorkerError`` if it cannot be encoded or the worker no longer reads.
     func send(_ request: WorkerRequest) throws(WorkerError) {
         do {
-            try input.fileHandleForWriting.write(contentsOf: Data((try request.line() + "\n").utf8))
+            try input.write(contentsOf: Data((try request.line() + "\n").utf8))
         } catch {
             throw WorkerError(description: "cannot send a request to the worker: \(error)")
         }
@@ -130,7 +153,7 @@ final class WorkerConnection {
 
     /// Closes its input (the worker then ends) and waits for its end.
     func end() async -> End {
-        try? input.fileHandleForWriting.close()
+        try? input.close()
         return await endBox.wait()
     }
 }
