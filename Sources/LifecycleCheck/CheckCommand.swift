@@ -1,9 +1,10 @@
 import Foundation
 import LifecycleSimulator
 
-/// `lifecycle-check` without a subcommand: explores the chosen app (on worker processes for the
-/// random search, one per `--jobs`), replays a repro file (`--replay`), or runs one worker's
-/// slice (the internal `--worker-range`). A value owned by ``LifecycleCheck``; main actor.
+/// `lifecycle-check` without a subcommand: explores the chosen app (the random search on worker
+/// processes, up to `--jobs` at once, where a trap in the app is a finding; in this process with
+/// `--in-process`), replays a repro file (`--replay`, in this process), or serves its parent as
+/// a worker (the internal `--worker`). A value owned by ``LifecycleCheck``; main actor.
 @MainActor
 struct CheckCommand {
     var options: CheckOptions
@@ -17,7 +18,7 @@ struct CheckCommand {
     /// violation, 2 on an unreadable or unplayable repro file, a worker that failed or a file
     /// that could not be written.
     func run() async -> Int32 {
-        if let worker = options.worker { return await runWorker(worker) }
+        if options.isWorker { return await options.session().serveWorker() }
         if let path = options.replayPath { return await replay(path) }
         return await explore()
     }
@@ -39,9 +40,9 @@ struct CheckCommand {
         case .exhaustive:
             summary = await session.exhaustive(depth: options.depth, limit: options.schedules)
         case .mixed, .random:
-            workers = executable == nil ? 1 : ParallelExplorer.workers(for: range.count, jobs: options.jobs)
-            if let executable, workers > 1 {
+            if let executable, !options.inProcess {
                 var parallel = ParallelExplorer(executable: executable, options: options, session: session, jobs: options.jobs)
+                workers = ParallelExplorer.workers(for: range.count, jobs: options.jobs)
                 do {
                     slice = try await parallel.explore(range: range, from: ExplorationState()) { progress.update($0) }
                 } catch {
@@ -51,9 +52,10 @@ struct CheckCommand {
                 }
                 for rerun in parallel.reruns { console.error("lifecycle-check: \(rerun)\n") }
             } else {
+                workers = 0
                 slice = await session.explore(
                     seed: options.seed, range: range, depth: options.depth, crashPoints: options.mode == .mixed,
-                    from: ExplorationState()
+                    maxFailures: options.maxFailures, from: ExplorationState()
                 ) { progress.update($0) }
             }
             summary = slice?.summary ?? ExplorationSummary(mode: options.mode.rawValue)
@@ -63,44 +65,5 @@ struct CheckCommand {
         return report.emit(
             summary: summary, slice: slice, configuration: options.configuration, session: session, clock: clock, workers: workers
         )
-    }
-
-    /// Runs the worker's slice from the state in its file, says its progress on standard output
-    /// and writes its summary file where `--json` says.
-    private func runWorker(_ worker: CheckOptions.Worker) async -> Int32 {
-        var state: ExplorationState
-        do {
-            state = try JSONDecoder().decode(ExplorationState.self, from: Data(contentsOf: URL(fileURLWithPath: worker.statePath)))
-        } catch {
-            console.error("lifecycle-check: cannot read the worker state \(worker.statePath): \(error)\n")
-            return 2
-        }
-        guard let output = options.jsonPath else {
-            console.error("lifecycle-check: a worker needs --json FILE\n")
-            return 2
-        }
-        let session = options.session()
-        if let learn = worker.learn, options.mode == .mixed {
-            state.crashPoints.formUnion(await session.crashPointSites(seed: options.seed, range: learn, depth: options.depth))
-        }
-        let step = max(1, worker.range.count / 100)
-        var said = 0
-        let slice = await session.explore(
-            seed: options.seed, range: worker.range, depth: options.depth, crashPoints: options.mode == .mixed, from: state
-        ) { done in
-            guard done - said >= step || done == worker.range.count else { return }
-            said = done
-            FileHandle.standardOutput.write(Data("progress \(done)\n".utf8))
-        }
-        let file = SummaryFile(
-            configuration: options.configuration, appName: session.appName, summary: slice.summary, slice: slice, reproFile: nil, timings: nil
-        )
-        do {
-            try file.encoded().write(to: URL(fileURLWithPath: output))
-        } catch {
-            console.error("lifecycle-check: cannot write \(output): \(error.localizedDescription)\n")
-            return 2
-        }
-        return slice.summary.passed ? 0 : 1
     }
 }

@@ -24,16 +24,6 @@ struct CheckOptions {
         var isRandom: Bool { self == .mixed || self == .random }
     }
 
-    /// What a worker process of `--jobs` runs: a slice of the search, from a state, reporting
-    /// its progress on standard output. Set by the parent's internal flags, never by a person.
-    struct Worker {
-        var range: Range<Int>
-        var statePath: String
-        /// Schedules before `range` whose crash-point sites the worker learns first (``Explorer``'s
-        /// `crashPointSites`), so that it does not crash them again.
-        var learn: Range<Int>?
-    }
-
     /// The app chosen (`--app`; the first app by default).
     var app: CheckableApp
     /// Its switches turned on (`--bug`).
@@ -56,8 +46,15 @@ struct CheckOptions {
     var jsonPath: String?
     /// Where to write the JUnit report (`--report FILE`).
     var reportPath: String?
-    /// Set in a worker process.
-    var worker: Worker?
+    /// Set in a worker process (the internal `--worker`): it serves its parent's requests on
+    /// standard input (``Explorer``'s `serveWorker`).
+    var isWorker = false
+    /// Runs every schedule in this process (`--in-process`): faster to start, but a trap in
+    /// the app ends the command.
+    var inProcess = false
+    /// The search stops after this many distinct bugs (`--max-failures`; `nil`: every bug in the
+    /// budget).
+    var maxFailures: Int?
 
     init(arguments: [String], apps: [CheckableApp]) throws(UsageError) {
         guard let first = apps.first else { throw UsageError(description: "no app to check") }
@@ -65,9 +62,6 @@ struct CheckOptions {
         var rest = arguments[...]
         var chosenApp: CheckableApp?
         var switchNames: [String] = []
-        var workerRange: Range<Int>?
-        var workerState: String?
-        var workerLearn: Range<Int>?
         func value(_ flag: String) throws(UsageError) -> String {
             guard let next = rest.popFirst() else { throw UsageError(description: "\(flag) needs a value") }
             return next
@@ -76,13 +70,6 @@ struct CheckOptions {
             let text = try value(flag)
             guard let parsed = T(text), parsed >= 0 else { throw UsageError(description: "\(flag) needs a non-negative number, got '\(text)'") }
             return parsed
-        }
-        func range(_ flag: String) throws(UsageError) -> Range<Int> {
-            let bounds = try value(flag).split(separator: ":", omittingEmptySubsequences: false).map { Int($0) }
-            guard bounds.count == 2, let start = bounds[0], let end = bounds[1], 0 <= start, start <= end else {
-                throw UsageError(description: "\(flag) needs START:END")
-            }
-            return start..<end
         }
         while let argument = rest.popFirst() {
             switch argument {
@@ -117,9 +104,13 @@ struct CheckOptions {
                 shard = parsed
             case "--json": jsonPath = try value(argument)
             case "--report": reportPath = try value(argument)
-            case "--worker-range": workerRange = try range(argument)
-            case "--worker-learn": workerLearn = try range(argument)
-            case "--worker-state": workerState = try value(argument)
+            case "--worker": isWorker = true
+            case "--in-process": inProcess = true
+            case "--max-failures":
+                let count: Int = try number(argument)
+                guard count >= 1 else { throw UsageError(description: "--max-failures needs at least 1") }
+                maxFailures = count
+            case "--without": simulation.eventKindsLeftOut.formUnion(try Self.eventKinds(try value(argument)))
             case "--help", "-h": showHelp = true
             default: throw UsageError(description: "unknown argument '\(argument)'")
             }
@@ -139,17 +130,38 @@ struct CheckOptions {
             }
             switches.insert(name)
         }
-        if let workerRange, let workerState {
-            worker = Worker(range: workerRange, statePath: workerState, learn: workerLearn)
-        } else if workerRange != nil || workerState != nil || workerLearn != nil {
-            throw UsageError(description: "--worker-range and --worker-state go together")
-        }
         if shard != nil, !mode.isRandom {
             throw UsageError(description: "--shard cuts the random search (--mode mixed or random), not --mode \(mode.rawValue)")
         }
         if shard != nil, replayPath != nil {
             throw UsageError(description: "--shard cuts a search; a replay runs one schedule")
         }
+    }
+
+    /// The event kinds of `--without`'s comma-separated list: the kinds' names in kebab case
+    /// (`power-loss`, `disk-full`, `service-outage`) or as ``EventKind`` spells them.
+    static func eventKinds(_ text: String) throws(UsageError) -> Set<EventKind> {
+        var kinds: Set<EventKind> = []
+        for name in text.split(separator: ",").map(String.init) {
+            guard let kind = EventKind.allCases.first(where: { $0.rawValue == name || kebab($0.rawValue) == name }) else {
+                let known = EventKind.allCases.filter { !EventKind.essential.contains($0) }.map { kebab($0.rawValue) }
+                throw UsageError(description: "--without: unknown event kind '\(name)' (\(list(known)))")
+            }
+            guard !EventKind.essential.contains(kind) else {
+                throw UsageError(description: "--without: \(kebab(kind.rawValue)) cannot be left out (without it nothing happens)")
+            }
+            kinds.insert(kind)
+        }
+        return kinds
+    }
+
+    /// `powerLoss` as `power-loss`.
+    static func kebab(_ name: String) -> String {
+        var result = ""
+        for character in name {
+            if character.isUppercase { result += "-" + character.lowercased() } else { result.append(character) }
+        }
+        return result
     }
 
     /// `names`, comma-separated, for usage messages.
@@ -181,7 +193,9 @@ struct CheckOptions {
     var configuration: SummaryFile.Configuration {
         SummaryFile.Configuration(
             app: app.name, switches: switches.sorted(), mode: mode.rawValue, seed: seed, schedules: schedules, depth: depth,
-            finalCheck: simulation.performsFinalCheck, trace: simulation.keepsTrace, latency: simulation.latency == .drawnFromSeed
+            finalCheck: simulation.performsFinalCheck, trace: simulation.keepsTrace, latency: simulation.latency == .drawnFromSeed,
+            maxFailures: maxFailures,
+            without: simulation.eventKindsLeftOut.isEmpty ? nil : simulation.eventKindsLeftOut.map { Self.kebab($0.rawValue) }.sorted()
         )
     }
 }

@@ -13,13 +13,24 @@ protocol CheckSession {
     /// Replays a repro file.
     /// - Throws: ``ReplayError`` for an event that cannot happen where it stands.
     func replay(_ repro: Repro) async throws(ReplayError) -> ScheduleOutcome
-    /// The slice `range` of the random search of `seed`, from `state`.
+    /// The slice `range` of the random search of `seed`, from `state`, in this process (a trap
+    /// in the app ends the command).
     func explore(
-        seed: UInt64, range: Range<Int>, depth: Int, crashPoints: Bool, from state: ExplorationState,
+        seed: UInt64, range: Range<Int>, depth: Int, crashPoints: Bool, maxFailures: Int?, from state: ExplorationState,
         progress: @escaping (Int) -> Void
     ) async -> ExplorationSlice
-    /// The crash-point sites of the passing schedules of `range`, learnt without crashing them.
-    func crashPointSites(seed: UInt64, range: Range<Int>, depth: Int) async -> CrashPoints
+    /// The slice `range` of the random search of `seed`, from `state`, in worker processes that
+    /// `launch` starts (a trap in the app is a finding); `learn` as ``IsolatedExplorer`` says.
+    /// Returns the slice, the processes started and why schedules ran again.
+    /// - Throws: ``WorkerError`` when a worker fails as no trap does.
+    func isolatedExplore(
+        seed: UInt64, range: Range<Int>, depth: Int, crashPoints: Bool, maxFailures: Int?, from state: ExplorationState,
+        learn: Range<Int>?, launch: WorkerLaunch, progress: @escaping (Int) -> Void
+    ) async throws(WorkerError) -> (slice: ExplorationSlice, processes: Int, reruns: [String])
+    /// Serves a parent's requests as a worker process; returns the exit status.
+    func serveWorker() async -> Int32
+    /// The slice a worker or a summary file describes, its reports rebuilt.
+    func slice(from transfer: SliceTransfer) async -> ExplorationSlice
     /// One random schedule of `seed`, crashed at every storage write.
     func crashEverywhere(seed: UInt64, depth: Int, limit: Int) async -> ExplorationSummary
     /// Every short schedule, up to `limit`.
@@ -44,16 +55,33 @@ struct SimulatorSession<Incarnation: AnyObject>: CheckSession {
     }
 
     func explore(
-        seed: UInt64, range: Range<Int>, depth: Int, crashPoints: Bool, from state: ExplorationState,
+        seed: UInt64, range: Range<Int>, depth: Int, crashPoints: Bool, maxFailures: Int?, from state: ExplorationState,
         progress: @escaping (Int) -> Void
     ) async -> ExplorationSlice {
         var explorer = Explorer(simulator: simulator)
         explorer.crashesAtDurableOperations = crashPoints
+        explorer.maxFailures = maxFailures
         return await explorer.explore(seed: seed, range: range, depth: depth, from: state, progress: progress)
     }
 
-    func crashPointSites(seed: UInt64, range: Range<Int>, depth: Int) async -> CrashPoints {
-        await Explorer(simulator: simulator).crashPointSites(seed: seed, range: range, depth: depth)
+    func isolatedExplore(
+        seed: UInt64, range: Range<Int>, depth: Int, crashPoints: Bool, maxFailures: Int?, from state: ExplorationState,
+        learn: Range<Int>?, launch: WorkerLaunch, progress: @escaping (Int) -> Void
+    ) async throws(WorkerError) -> (slice: ExplorationSlice, processes: Int, reruns: [String]) {
+        var explorer = Explorer(simulator: simulator)
+        explorer.crashesAtDurableOperations = crashPoints
+        explorer.maxFailures = maxFailures
+        var isolated = IsolatedExplorer(explorer: explorer, launch: launch)
+        let slice = try await isolated.explore(seed: seed, range: range, depth: depth, from: state, learn: learn, progress: progress)
+        return (slice, isolated.processes, isolated.reruns)
+    }
+
+    func serveWorker() async -> Int32 {
+        await Explorer(simulator: simulator).serveWorker()
+    }
+
+    func slice(from transfer: SliceTransfer) async -> ExplorationSlice {
+        await Explorer(simulator: simulator).slice(from: transfer)
     }
 
     func crashEverywhere(seed: UInt64, depth: Int, limit: Int) async -> ExplorationSummary {

@@ -2,56 +2,61 @@ import Foundation
 import LifecycleSimulator
 
 /// A run as a JUnit XML report (`--report FILE`), the format CI dashboards read: one test suite
-/// for the app, one test case per kind of violation the run checked (the simulator's own and
-/// one per app invariant), the kind that failed carrying a `failure` with the violation, the
-/// report text, the repro's JSON and the repro file's path (also as a `[[ATTACHMENT|path]]`
-/// line in its `system-out`, which Jenkins and GitLab attach). A value.
+/// for the app, one passing test case per kind of violation the run checked and found nothing
+/// of (the simulator's own and one per app invariant), and one failing test case per distinct
+/// bug, named by its ``BugSignature``, carrying a `failure` with the violation, the report text,
+/// the repro's JSON and the repro file's path (also as a `[[ATTACHMENT|path]]` line in its
+/// `system-out`, which Jenkins and GitLab attach). A value.
 struct JUnitReport {
     var appName: String
     var kinds: [Violation.Kind]
     var summary: ExplorationSummary
     var configuration: SummaryFile.Configuration
-    var reproPath: String?
+    /// Where each bug's repro file was written, in the order of the bugs.
+    var reproPaths: [String?]
     var seconds: Double
     var timestamp = Date()
 
     /// The report as an XML document.
     var xml: String {
-        var kinds = kinds
-        if let failed = summary.failure?.violation.kind, !kinds.contains(failed) { kinds.append(failed) }
-        let failures = summary.failure == nil ? 0 : 1
+        let bugs = summary.bugs
+        let failedKinds = Set(bugs.map(\.signature.kind))
+        let passing = kinds.filter { !failedKinds.contains($0) }
+        let tests = passing.count + bugs.count
+        let failures = bugs.count
         let time = String(format: "%.3f", seconds)
         let className = "lifecycle-check.\(appName)"
         var lines = [
             #"<?xml version="1.0" encoding="UTF-8"?>"#,
-            #"<testsuites name="lifecycle-check" tests="\#(kinds.count)" failures="\#(failures)" errors="0" time="\#(time)">"#,
-            #"  <testsuite name="\#(Self.escaped(appName))" tests="\#(kinds.count)" failures="\#(failures)" errors="0" skipped="0" time="\#(time)" timestamp="\#(Self.timestamp(timestamp))" hostname="\#(Self.escaped(ProcessInfo.processInfo.hostName))">"#,
+            #"<testsuites name="lifecycle-check" tests="\#(tests)" failures="\#(failures)" errors="0" time="\#(time)">"#,
+            #"  <testsuite name="\#(Self.escaped(appName))" tests="\#(tests)" failures="\#(failures)" errors="0" skipped="0" time="\#(time)" timestamp="\#(Self.timestamp(timestamp))" hostname="\#(Self.escaped(ProcessInfo.processInfo.hostName))">"#,
             "    <properties>",
         ]
         var properties: [(String, String)] = [
             ("app", configuration.app), ("mode", configuration.mode), ("search", summary.mode), ("seed", "\(configuration.seed)"),
             ("schedules", "\(configuration.schedules)"), ("depth", "\(configuration.depth)"),
             ("schedules run", "\(summary.schedules)"), ("crash replays", "\(summary.crashReplays)"),
-            ("combined trace hash", SummaryFile.hex(summary.combinedTraceHash)),
+            ("combined trace hash", SummaryFile.hex(summary.combinedTraceHash)), ("distinct bugs", "\(bugs.count)"),
         ]
         if let first = summary.firstFailureSchedule { properties.append(("first failure at schedule", "\(first)")) }
-        if let reproPath { properties.append(("repro", reproPath)) }
+        for assumption in summary.assumptions { properties.append(("assumed", assumption)) }
         for (name, value) in properties {
             lines.append(#"      <property name="\#(Self.escaped(name))" value="\#(Self.escaped(value))"/>"#)
         }
         lines.append("    </properties>")
-        for kind in kinds {
-            let name = Self.escaped(kind.rawValue)
-            guard let failure = summary.failure, failure.violation.kind == kind else {
-                lines.append(#"    <testcase name="\#(name)" classname="\#(Self.escaped(className))" time="0"/>"#)
-                continue
-            }
+        for kind in passing {
+            lines.append(#"    <testcase name="\#(Self.escaped(kind.rawValue))" classname="\#(Self.escaped(className))" time="0"/>"#)
+        }
+        for (index, bug) in bugs.enumerated() {
+            let failure = bug.report
+            let reproPath = index < reproPaths.count ? reproPaths[index] : nil
+            let name = Self.escaped(bug.signature.description)
             lines.append(#"    <testcase name="\#(name)" classname="\#(Self.escaped(className))" time="\#(time)">"#)
-            var body = failure.text
+            var body = "hit by \(bug.hits) schedules, first at schedule \(bug.firstSchedule)\n" + failure.text
             if let reproPath { body += "\n\nRepro file: \(reproPath)" }
             if let json = try? failure.repro.encoded() { body += "\n\n" + String(decoding: json, as: UTF8.self) }
             let message = "\(failure.violation) (seed \(failure.seed), \(failure.events.count) events" + (reproPath.map { "; repro \($0))" } ?? ")")
-            lines.append(#"      <failure message="\#(Self.escaped(message))" type="\#(name)">\#(Self.escaped(body))</failure>"#)
+            lines.append(#"      <failure message="\#(Self.escaped(message))" type="\#(Self.escaped(bug.signature.kind.rawValue))">\#(Self.escaped(body))</failure>"#)
             if let reproPath { lines.append("      <system-out>[[ATTACHMENT|\(Self.escaped(reproPath))]]</system-out>") }
             lines.append("    </testcase>")
         }

@@ -81,7 +81,8 @@ public enum LifecycleCheck {
             "usage: lifecycle-check [--app \(apps.map(\.name).joined(separator: "|"))] [--seed S] [--schedules N] [--depth D]",
             "                       [--mode mixed|random|crash|exhaustive] [--bug NAME]... [--replay FILE]",
             "                       [--repro-out FILE] [--no-final-check] [--no-trace] [--no-latency] [--wide]",
-            "                       [--jobs N] [--shard I/N] [--json FILE] [--report FILE]",
+            "                       [--jobs N] [--in-process] [--max-failures N] [--without KIND,...]",
+            "                       [--shard I/N] [--json FILE] [--report FILE]",
             "       lifecycle-check merge FILE... [--json FILE] [--report FILE] [--repro-out FILE] [--jobs N] [--wide]",
             "apps: " + apps.enumerated().map { index, app in
                 app.name + (app.summary.isEmpty ? "" : " (\(app.summary))") + (index == 0 ? ", the default" : "")
@@ -92,7 +93,11 @@ public enum LifecycleCheck {
             "--no-latency: every disk operation and remote call instant (by default each schedule draws",
             "              its latency model from its seed)",
             "--wide: a failure's timeline as a table with every cell in full (by default it fits 120 columns)",
-            "--jobs N: the random search on N worker processes (by default one per core); the same summary",
+            "--jobs N: the random search on N worker processes at once (by default one per core); the same",
+            "          summary. Schedules always run in workers, so a trap in the app is a finding (app crash)",
+            "--in-process: every schedule in this process (a trap in the app then ends the command)",
+            "--max-failures N: stop after N distinct bugs (by default every bug in the budget is reported)",
+            "--without KIND,...: leave event kinds out of the search (power-loss, disk-full, service-outage…)",
             "--shard I/N: only the I-th of N slices of the schedules, for a CI matrix; with --json FILE on",
             "             every shard, `lifecycle-check merge FILE...` prints the whole search's summary",
             "--json FILE: a machine-readable summary; --report FILE: JUnit XML, one test case per violation",

@@ -75,17 +75,17 @@ struct MergeCommand {
         for (path, file) in files where file.slice == nil {
             throw MergeError(description: "\(path) is a summary of --mode \(file.configuration.mode), which does not cut into shards")
         }
-        files.sort { ($0.file.slice?.start ?? 0, $0.file.slice?.end ?? 0) < ($1.file.slice?.start ?? 0, $1.file.slice?.end ?? 0) }
+        files.sort { ($0.file.slice?.lower ?? 0, $0.file.slice?.upper ?? 0) < ($1.file.slice?.lower ?? 0, $1.file.slice?.upper ?? 0) }
         var covered = 0
         for (path, file) in files {
             guard let slice = file.slice else { continue }
-            if slice.start > covered {
-                throw MergeError(description: "schedules \(covered)..<\(slice.start) are in no summary: a shard is missing")
+            if slice.lower > covered {
+                throw MergeError(description: "schedules \(covered)..<\(slice.lower) are in no summary: a shard is missing")
             }
-            if slice.start < covered {
-                throw MergeError(description: "schedules \(slice.start)..<\(min(covered, slice.end)) of \(path) are in another summary too: covered twice")
+            if slice.lower < covered {
+                throw MergeError(description: "schedules \(slice.lower)..<\(min(covered, slice.upper)) of \(path) are in another summary too: covered twice")
             }
-            covered = slice.end
+            covered = slice.upper
         }
         guard covered == configuration.schedules else {
             throw MergeError(description: "schedules \(covered)..<\(configuration.schedules) are in no summary: a shard is missing")
@@ -101,7 +101,7 @@ struct MergeCommand {
         let session = check.session()
         var slices: [ExplorationSlice] = []
         for (_, file) in files {
-            if let slice = try await file.explorationSlice(on: session) { slices.append(slice) }
+            if let slice = await file.explorationSlice(on: session) { slices.append(slice) }
         }
         console.line("lifecycle-check merge: \(files.count) summaries of \(session.appName), mode \(configuration.mode), seed \(configuration.seed), schedules \(configuration.schedules), depth \(configuration.depth)")
 
@@ -115,14 +115,15 @@ struct MergeCommand {
             let range = resumeAt..<configuration.schedules
             var progress = ProgressBar(total: range.count, console: console)
             let rest: ExplorationSlice
-            workers = executable == nil ? 1 : ParallelExplorer.workers(for: range.count, jobs: options.jobs)
-            if let executable, workers > 1 {
+            workers = executable == nil ? 0 : ParallelExplorer.workers(for: range.count, jobs: options.jobs)
+            if let executable {
                 var parallel = ParallelExplorer(executable: executable, options: check, session: session, jobs: options.jobs)
                 rest = try await parallel.explore(range: range, from: prefix.end) { progress.update($0) }
                 for rerun in parallel.reruns { console.error("lifecycle-check merge: \(rerun)\n") }
             } else {
                 rest = await session.explore(
-                    seed: check.seed, range: range, depth: check.depth, crashPoints: check.mode == .mixed, from: prefix.end
+                    seed: check.seed, range: range, depth: check.depth, crashPoints: check.mode == .mixed, maxFailures: check.maxFailures,
+                    from: prefix.end
                 ) { progress.update($0) }
             }
             progress.finish()
@@ -150,6 +151,8 @@ extension SummaryFile.Configuration {
         if !finalCheck { arguments.append("--no-final-check") }
         if !trace { arguments.append("--no-trace") }
         if !latency { arguments.append("--no-latency") }
+        if let maxFailures { arguments += ["--max-failures", "\(maxFailures)"] }
+        if let without, !without.isEmpty { arguments += ["--without", without.joined(separator: ",")] }
         return arguments
     }
 }

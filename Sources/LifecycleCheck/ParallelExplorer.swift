@@ -1,29 +1,24 @@
 import Foundation
 import LifecycleSimulator
 
-/// Runs a slice of the random search on several worker processes — the simulator runs on the
-/// main actor, so more threads would not make it faster; more processes do — and folds their
-/// slices into the result one process would have given: the same counts, the same combined
-/// trace hash, the same first failure.
+/// Runs a slice of the random search on worker processes — the simulator runs on the main actor,
+/// so more threads would not make it faster; more processes do — and folds their slices into the
+/// result one process would have given: the same counts, the same combined trace hash, the same
+/// bugs. Every part runs in workers isolated from this process (``IsolatedExplorer``), so a
+/// trap in the app is a finding, with `--jobs 1` too.
 ///
 /// A round cuts the schedules left into one consecutive part per worker (``parts(of:workers:discovering:)``), every part starting
 /// from the state the search stood in before the first ( ``ExplorationSlice/merging(_:)``
-/// drops the crash points a later part repeats). As the workers end, their slices are folded in
-/// order: when the fold finds a failure that ends the search, the workers after it are stopped;
-/// when a part started from a state the search was not in (an earlier part found a failure the
-/// search keeps looking past, or a crash point the part repeated failed), the workers from it on
-/// are stopped and a new round runs the schedules from there, from the true state. A round's
-/// first part always starts from the true state, so every round makes progress.
+/// drops the crash points a later part repeats, and decides the failures a later part met as
+/// the whole search would have). Once every part has ended, their slices are folded in order:
+/// when a part started from a state the fold cannot correct (a failure it did not shrink that
+/// the search would have, a crash point it repeated that failed, the search finished before its
+/// end), a new round runs the schedules from there, from the true state. A round's first part
+/// always starts from the true state, so every round makes progress.
 ///
 /// A value owned by one command, on the main actor.
 @MainActor
 struct ParallelExplorer {
-    /// A worker failed (it could not start, ended with an unexpected status, or wrote no
-    /// readable summary); the workers still running were stopped.
-    struct WorkerError: Error, CustomStringConvertible {
-        var description: String
-    }
-
     /// Below this many schedules a part costs more to start than it saves.
     nonisolated static let minimumSchedulesPerWorker = 48
 
@@ -43,6 +38,8 @@ struct ParallelExplorer {
     var jobs: Int
     /// Why schedules ran again, one line each: said on standard error, not in the report.
     private(set) var reruns: [String] = []
+    /// Worker processes started.
+    private(set) var processes = 0
 
     init(executable: URL, options: CheckOptions, session: any CheckSession, jobs: Int) {
         self.executable = executable
@@ -74,6 +71,11 @@ struct ParallelExplorer {
         }
     }
 
+    /// How to start a worker: this command with the search's options and `--worker`.
+    var launch: WorkerLaunch {
+        WorkerLaunch(executable: executable, arguments: options.configuration.arguments + ["--worker"])
+    }
+
     /// How many workers a slice of `count` schedules gets with `jobs` at most.
     static func workers(for count: Int, jobs: Int) -> Int {
         max(1, min(jobs, count / minimumSchedulesPerWorker))
@@ -85,18 +87,14 @@ struct ParallelExplorer {
     mutating func explore(
         range: Range<Int>, from start: ExplorationState, progress: @escaping (Int) -> Void
     ) async throws(WorkerError) -> ExplorationSlice {
-        let directory = try Self.temporaryDirectory()
-        defer { try? FileManager.default.removeItem(atPath: directory) }
         var folded: ExplorationSlice?
         var next = range.lowerBound
         var state = start
-        var round = 0
         while true {
-            round += 1
             let left = next..<range.upperBound
             let count = Self.workers(for: left.count, jobs: jobs)
             let parts = Self.parts(of: left, workers: count, discovering: state.crashPoints.tried.isEmpty)
-            let outcome = try await runRound(parts: parts, from: state, after: folded, round: round, directory: directory) {
+            let outcome = try await runRound(parts: parts, from: state, after: folded) {
                 progress(left.lowerBound - range.lowerBound + $0)
             }
             switch outcome {
@@ -112,86 +110,53 @@ struct ParallelExplorer {
         }
     }
 
-    /// Runs one round: a worker per part, all from `state`, folded after `before` (the slices of
-    /// the rounds before), stopping the workers whose parts the fold no longer needs.
-    private func runRound(
-        parts: [Range<Int>], from state: ExplorationState, after before: ExplorationSlice?, round: Int,
-        directory: String, progress: @escaping (Int) -> Void
-    ) async throws(WorkerError) -> ExplorationSlice.Merged {
-        if parts.count == 1, let only = parts.first {
-            // One part: in this process (exact as well, and no process to start).
-            let slice = await session.explore(
-                seed: options.seed, range: only, depth: options.depth, crashPoints: options.mode == .mixed, from: state,
-                progress: progress
-            )
-            return try fold((before.map { [$0] } ?? []) + [slice])
-        }
-        let statePath = "\(directory)/state-\(round).json"
-        do {
-            try JSONEncoder().encode(state).write(to: URL(fileURLWithPath: statePath))
-        } catch {
-            throw WorkerError(description: "cannot write the workers' start state to \(statePath): \(error.localizedDescription)")
-        }
-        var workers: [WorkerProcess] = []
-        defer { for worker in workers { worker.stop() } }
-        let first = parts[0].lowerBound
-        for part in parts {
-            let output = "\(directory)/slice-\(round)-\(part.lowerBound).json"
-            var arguments = options.configuration.arguments + [
-                "--worker-range", "\(part.lowerBound):\(part.upperBound)", "--worker-state", statePath, "--json", output,
-            ]
-            if part.lowerBound > first {
-                arguments += ["--worker-learn", "\(first):\(min(part.lowerBound, first + Self.learnedSchedules))"]
-            }
-            do {
-                workers.append(try WorkerProcess(executable: executable, arguments: arguments, range: part, outputPath: output))
-            } catch {
-                throw WorkerError(description: error.description)
-            }
-        }
-        var slices: [ExplorationSlice?] = Array(repeating: nil, count: parts.count)
-        while true {
-            progress(workers.reduce(0) { $0 + min($1.progress.value, $1.range.count) })
-            var loadedAny = false
-            for (index, worker) in workers.enumerated() where slices[index] == nil && !worker.isRunning {
-                slices[index] = try await load(worker)
-                loadedAny = true
-            }
-            let done = slices.prefix { $0 != nil }.compactMap { $0 }
-            if loadedAny, !done.isEmpty {
-                let merged = try fold((before.map { [$0] } ?? []) + done)
-                switch merged {
-                case .complete(let whole) where done.count == parts.count || whole.end.isFinished:
-                    return merged
-                case .incomplete:
-                    return merged
-                case .complete:
-                    break
-                }
-            }
-            try? await Task.sleep(for: .milliseconds(20))
-        }
+    /// The schedules done by each part of a round, summed for the progress bar. A class on the
+    /// main actor, shared by the round's parts.
+    private final class Tally {
+        var done: [Int]
+        init(parts: Int) { done = Array(repeating: 0, count: parts) }
     }
 
-    /// The slice a worker that ended wrote.
-    private func load(_ worker: WorkerProcess) async throws(WorkerError) -> ExplorationSlice {
-        let status = worker.status
-        guard status == 0 || status == 1 else {
-            throw WorkerError(description: "the worker for schedules \(worker.range) ended with status \(status)")
-        }
-        do {
-            let file = try SummaryFile.read(from: worker.outputPath)
-            guard let slice = try await file.explorationSlice(on: session) else {
-                throw WorkerError(description: "the worker for schedules \(worker.range) wrote no slice")
+    /// Runs one round: the parts at once, each from `state` in its own workers, folded after
+    /// `before` (the slices of the rounds before) once all have ended.
+    private mutating func runRound(
+        parts: [Range<Int>], from state: ExplorationState, after before: ExplorationSlice?, progress: @escaping (Int) -> Void
+    ) async throws(WorkerError) -> ExplorationSlice.Merged {
+        let tally = Tally(parts: parts.count)
+        let first = parts[0].lowerBound
+        let session = session
+        let options = options
+        let launch = launch
+        let tasks = parts.enumerated().map { index, part in
+            let learn = part.lowerBound > first ? first..<min(part.lowerBound, first + Self.learnedSchedules) : nil
+            return Task { @MainActor () -> Result<(slice: ExplorationSlice, processes: Int, reruns: [String]), WorkerError> in
+                do throws(WorkerError) {
+                    return .success(try await session.isolatedExplore(
+                        seed: options.seed, range: part, depth: options.depth, crashPoints: options.mode == .mixed,
+                        maxFailures: options.maxFailures, from: state, learn: options.mode == .mixed ? learn : nil, launch: launch
+                    ) { done in
+                        tally.done[index] = done
+                        progress(tally.done.reduce(0, +))
+                    })
+                } catch {
+                    return .failure(error)
+                }
             }
-            return slice
-        } catch let error as SummaryFile.ReadError {
-            throw WorkerError(description: "the worker for schedules \(worker.range): \(error)")
-        } catch let error as WorkerError {
-            throw error
-        } catch {
-            throw WorkerError(description: "the worker for schedules \(worker.range): \(error)")
         }
+        var slices: [ExplorationSlice] = []
+        var failure: WorkerError?
+        for task in tasks {
+            switch await task.value {
+            case .success(let result):
+                slices.append(result.slice)
+                processes += result.processes
+                reruns += result.reruns
+            case .failure(let error):
+                failure = failure ?? error
+            }
+        }
+        if let failure { throw failure }
+        return try fold((before.map { [$0] } ?? []) + slices)
     }
 
     private func fold(_ slices: [ExplorationSlice]) throws(WorkerError) -> ExplorationSlice.Merged {
@@ -200,14 +165,5 @@ struct ParallelExplorer {
         } catch {
             throw WorkerError(description: "the workers' slices do not fold: \(error)")
         }
-    }
-
-    /// A new private directory for the round's files.
-    private static func temporaryDirectory() throws(WorkerError) -> String {
-        var template = Array((NSTemporaryDirectory() + "/lifecycle-check.XXXXXX").utf8CString)
-        guard let made = mkdtemp(&template) else {
-            throw WorkerError(description: "cannot create a temporary directory in \(NSTemporaryDirectory()): \(String(cString: strerror(errno)))")
-        }
-        return String(cString: made)
     }
 }

@@ -1,7 +1,7 @@
 import Foundation
 import LifecycleSimulator
 
-/// The end of an exploration or a merge: the summary table, a failure's report and repro file,
+/// The end of an exploration or a merge: the summary table, each bug's report and repro file,
 /// the files asked for (`--json`, `--report`) and the timings. The text before the timings is
 /// the same for the same search however many workers or shards ran it. A value owned by one
 /// command; main actor.
@@ -29,13 +29,23 @@ struct RunReport {
         self.console = console
     }
 
-    /// Where the repro file goes: `--repro-out`, else beside the JUnit report
+    /// Where the first bug's repro file goes: `--repro-out`, else beside the JUnit report
     /// (`results.xml` → `results.repro.json`), else nowhere.
     var reproPath: String? {
         if let reproOut { return reproOut }
         guard let reportPath else { return nil }
         let url = URL(fileURLWithPath: reportPath)
         return url.deletingPathExtension().appendingPathExtension("repro.json").path
+    }
+
+    /// Where bug `number` (from 1)'s repro file goes: ``reproPath`` for the first, and beside it
+    /// with the number for the others (`repro.json` → `repro-2.json`).
+    func reproPath(bug number: Int) -> String? {
+        guard let path = reproPath else { return nil }
+        guard number > 1 else { return path }
+        let url = URL(fileURLWithPath: path)
+        let name = url.deletingPathExtension().lastPathComponent + "-\(number)"
+        return url.deletingLastPathComponent().appendingPathComponent(name).appendingPathExtension(url.pathExtension).path
     }
 
     /// Prints the report of `summary` and writes the files; returns the exit status (0 passed,
@@ -47,23 +57,28 @@ struct RunReport {
         var status: Int32 = summary.passed ? 0 : 1
         console.line("")
         console.line(summary.table)
-        var writtenRepro: String?
-        if let failure = summary.failure {
+        var writtenRepros: [String?] = []
+        for (index, bug) in summary.bugs.enumerated() {
+            let failure = bug.report
             console.line("")
+            console.line("BUG \(index + 1) of \(summary.bugs.count): \(bug.signature)")
+            console.line("hit by \(bug.hits) schedule\(bug.hits == 1 ? "" : "s"), first at schedule \(bug.firstSchedule)")
             console.line(failure.text(timeline: layout))
             console.line("")
             console.line("Repro file:")
+            var written: String?
             if let json = try? failure.repro.encoded() {
                 console.line(String(decoding: json, as: UTF8.self))
-                if let path = reproPath {
+                if let path = reproPath(bug: index + 1) {
                     if write(json, to: path) {
                         console.line("(written to \(path))")
-                        writtenRepro = path
+                        written = path
                     } else {
                         status = 2
                     }
                 }
             }
+            writtenRepros.append(written)
         }
 
         let seconds = clock.wallSeconds
@@ -79,7 +94,7 @@ struct RunReport {
         let timings = SummaryFile.Timings(wallSeconds: seconds, cpuSeconds: cpuSeconds, workers: workers)
         if let jsonPath {
             let file = SummaryFile(
-                configuration: configuration, appName: session.appName, summary: summary, slice: slice, reproFile: writtenRepro,
+                configuration: configuration, appName: session.appName, summary: summary, slice: slice, reproFiles: writtenRepros,
                 timings: timings
             )
             do {
@@ -92,7 +107,7 @@ struct RunReport {
         if let reportPath {
             let report = JUnitReport(
                 appName: session.appName, kinds: session.violationKinds, summary: summary, configuration: configuration,
-                reproPath: writtenRepro, seconds: seconds
+                reproPaths: writtenRepros, seconds: seconds
             )
             if !write(Data(report.xml.utf8), to: reportPath) { status = 2 }
         }

@@ -3,8 +3,9 @@ import LifecycleSimulator
 
 /// The machine-readable summary of a run (`--json FILE`), and what worker processes and the
 /// shards of a CI matrix hand to the merge: the configuration, the result and the combined trace
-/// hash, the counts, the first failure with its repro, and (for the random search) the slice of
-/// schedules it covers with what a merge needs to fold it exactly. A `Codable` value; written
+/// hash, the counts, every distinct bug with its repro (the first also as ``failure``), and (for
+/// the random search) the slice of schedules it covers with what a merge needs to fold it
+/// exactly. A `Codable` value; written
 /// with sorted keys, so the same run gives the same bytes but for ``timings``.
 struct SummaryFile: Codable {
     /// What was explored and how: summaries merge only when these are equal.
@@ -22,16 +23,10 @@ struct SummaryFile: Codable {
         var finalCheck: Bool
         var trace: Bool
         var latency: Bool
-    }
-
-    /// The schedules a random search's summary covers, where it started and ended, and its
-    /// crash points (dropped by a merge where an earlier slice had crashed the same site).
-    struct Slice: Codable {
-        var start: Int
-        var end: Int
-        var startState: ExplorationState
-        var endState: ExplorationState
-        var crashPoints: [CrashPointRecord]
+        /// `--max-failures`, when given.
+        var maxFailures: Int?
+        /// `--without`'s kinds, sorted, when given.
+        var without: [String]?
     }
 
     /// The first failure (shrunk).
@@ -49,6 +44,16 @@ struct SummaryFile: Codable {
         var reproFile: String?
     }
 
+    /// One distinct bug: its signature, how many schedules hit it and the first, its shrunk
+    /// failure and, for an app crash, the trap.
+    struct Bug: Codable {
+        var signature: BugSignature
+        var hits: Int
+        var firstSchedule: Int
+        var failure: Failure
+        var trap: AppTrap?
+    }
+
     /// How long the run took: differs between runs, unlike the rest.
     struct Timings: Codable {
         var wallSeconds: Double
@@ -56,7 +61,7 @@ struct SummaryFile: Codable {
         var workers: Int
     }
 
-    var format = 1
+    var format = 2
     var tool = "lifecycle-check"
     var configuration: Configuration
     /// The app's name in reports and repro files (switches included).
@@ -76,9 +81,14 @@ struct SummaryFile: Codable {
     var yields: Int
     var firstFailureSchedule: Int?
     var shrinkRuns: Int
+    /// The first bug's failure.
     var failure: Failure?
-    /// Set for the random search.
-    var slice: Slice?
+    /// Every distinct bug, in the order the search found them.
+    var bugs: [Bug]?
+    /// What the search assumed (event kinds left out, the stores' promises).
+    var assumptions: [String]?
+    /// Set for the random search: the slice as a merge folds it.
+    var slice: SliceTransfer?
     var timings: Timings?
 }
 
@@ -86,7 +96,7 @@ extension SummaryFile {
     /// The summary of `summary` (with `slice`, for the random search).
     init(
         configuration: Configuration, appName: String, summary: ExplorationSummary, slice: ExplorationSlice?,
-        reproFile: String?, timings: Timings?
+        reproFiles: [String?], timings: Timings?
     ) {
         self.configuration = configuration
         self.appName = appName
@@ -102,15 +112,18 @@ extension SummaryFile {
         yields = summary.yields
         firstFailureSchedule = summary.firstFailureSchedule
         shrinkRuns = summary.shrinkRuns
-        failure = summary.failure.map { report in
-            Failure(
+        let bugs = summary.bugs.enumerated().map { index, bug in
+            let report = bug.report
+            let failure = Failure(
                 kind: report.violation.kind.rawValue, message: report.violation.description, eventCount: report.events.count,
-                originalEventCount: report.originalEventCount, repro: report.repro, reproFile: reproFile
+                originalEventCount: report.originalEventCount, repro: report.repro, reproFile: index < reproFiles.count ? reproFiles[index] : nil
             )
+            return Bug(signature: bug.signature, hits: bug.hits, firstSchedule: bug.firstSchedule, failure: failure, trap: report.outcome.trap)
         }
-        self.slice = slice.map {
-            Slice(start: $0.range.lowerBound, end: $0.range.upperBound, startState: $0.start, endState: $0.end, crashPoints: summary.crashPoints)
-        }
+        failure = bugs.first?.failure
+        self.bugs = bugs
+        assumptions = summary.assumptions.isEmpty ? nil : summary.assumptions
+        self.slice = slice.map(SliceTransfer.init)
         self.timings = timings
     }
 
@@ -134,11 +147,14 @@ extension SummaryFile {
         } catch {
             throw ReadError(description: "\(path) is not a lifecycle-check summary: \(error)")
         }
-        guard file.tool == "lifecycle-check", file.format == 1 else {
-            throw ReadError(description: "\(path) is a summary of format \(file.format) from \(file.tool); this lifecycle-check reads format 1")
+        guard file.tool == "lifecycle-check", file.format == 2 else {
+            throw ReadError(description: "\(path) is a summary of format \(file.format) from \(file.tool); this lifecycle-check reads format 2")
         }
-        if let slice = file.slice, !(0 <= slice.start && slice.start <= slice.end) {
-            throw ReadError(description: "\(path) covers schedules \(slice.start)..<\(slice.end), which is no range")
+        if let slice = file.slice, !(0 <= slice.lower && slice.lower <= slice.upper) {
+            throw ReadError(description: "\(path) covers schedules \(slice.lower)..<\(slice.upper), which is no range")
+        }
+        if let slice = file.slice, UInt64(slice.combinedTraceHash, radix: 16) == nil {
+            throw ReadError(description: "\(path): '\(slice.combinedTraceHash)' is not a trace hash")
         }
         return file
     }
@@ -150,31 +166,12 @@ extension SummaryFile {
         return try encoder.encode(self)
     }
 
-    /// The random search's slice this file describes, its failure's report rebuilt by replaying
-    /// its repro on `session`; `nil` for the other searches.
+    /// The random search's slice this file describes, its bugs' reports rebuilt by replaying
+    /// their repros on `session`; `nil` for the other searches.
     @MainActor
-    func explorationSlice(on session: any CheckSession) async throws(ReadError) -> ExplorationSlice? {
+    func explorationSlice(on session: any CheckSession) async -> ExplorationSlice? {
         guard let slice else { return nil }
-        var summary = ExplorationSummary(mode: search)
-        summary.schedules = schedules
-        summary.crashReplays = crashReplays
-        summary.events = events
-        for (name, count) in eventCounts {
-            guard let kind = EventKind(rawValue: name) else { throw ReadError(description: "unknown event kind '\(name)' in a summary of \(appName)") }
-            summary.eventCounts[kind] = count
-        }
-        summary.incarnations = incarnations
-        summary.simulatedMilliseconds = simulatedMilliseconds
-        summary.yields = yields
-        guard let hash = UInt64(combinedTraceHash, radix: 16) else { throw ReadError(description: "'\(combinedTraceHash)' is not a trace hash") }
-        summary.combinedTraceHash = hash
-        summary.firstFailureSchedule = firstFailureSchedule
-        summary.shrinkRuns = shrinkRuns
-        summary.crashPoints = slice.crashPoints
-        if let failure {
-            summary.failure = await session.failureReport(repro: failure.repro, originalEventCount: failure.originalEventCount)
-        }
-        return ExplorationSlice(range: slice.start..<slice.end, start: slice.startState, summary: summary, end: slice.endState)
+        return await session.slice(from: slice)
     }
 
     /// `value` in sixteen hexadecimal digits.

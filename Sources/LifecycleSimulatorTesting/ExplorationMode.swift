@@ -1,4 +1,4 @@
-/// How ``expectNoLifecycleViolations(in:seed:schedules:depth:mode:timeBudget:options:sourceLocation:)``
+/// How ``expectNoLifecycleViolations(in:seed:schedules:depth:mode:maxFailures:isolation:timeBudget:options:sourceLocation:)``
 /// searches: the searches of `lifecycle-check --mode`. A value, `Sendable`.
 public enum ExplorationMode: String, Sendable, CaseIterable {
     /// Random schedules, each one that passes replayed with a kill and a power loss at every

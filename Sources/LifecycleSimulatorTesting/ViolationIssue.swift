@@ -2,11 +2,12 @@ import Foundation
 import LifecycleSimulator
 import Testing
 
-/// The test issue of a failure found by ``expectNoLifecycleViolations(in:seed:schedules:depth:mode:timeBudget:options:sourceLocation:)``:
+/// The test issue of one bug found by ``expectNoLifecycleViolations(in:seed:schedules:depth:mode:maxFailures:isolation:timeBudget:options:sourceLocation:)``:
 /// the repro file written, then one issue whose comment a person can act on. A value.
 struct ViolationIssue {
-    let failure: FailureReport
+    let bug: FoundBug
     let summary: ExplorationSummary
+    var failure: FailureReport { bug.report }
     /// The search that found it, for the message (`mode mixed, seed 1, depth 50`).
     let search: String
 
@@ -18,11 +19,16 @@ struct ViolationIssue {
 
     /// The issue's text.
     func message(repro written: Result<URL, any Error>) -> String {
-        let found = summary.firstFailureSchedule.map { "found at schedule \($0) of \(summary.schedules) (\(search))" } ?? "(\(search))"
+        let found = "found at schedule \(bug.firstSchedule) of \(summary.schedules), hit by \(bug.hits) (\(search))"
         var lines = [
             "Lifecycle violation in \(failure.appName): \(failure.violation)",
+            "bug: \(bug.signature)",
             "seed \(failure.seed); shrunk from \(failure.originalEventCount) to \(failure.events.count) events; \(found)",
         ]
+        if let trap = failure.outcome.trap {
+            lines.append("The app trapped (signal \(trap.signal)) in the worker process: \(trap.message)" + (trap.frame.map { ", in \($0)" } ?? ""))
+        }
+        for assumption in summary.assumptions { lines.append("assumed: \(assumption)") }
         switch written {
         case .success(let url):
             lines.append("Repro file: \(url.path)")

@@ -13,6 +13,8 @@ final class ExampleSceneController: SceneDelegate {
     let note: ExampleNote
     /// The book list (scene lifetime).
     let list: ExampleList
+    /// Where the book list is scrolled (scene lifetime).
+    let scroller: ExampleListScroller
     /// The note editor while it is open (screen lifetime: closing it releases it).
     private(set) var editor: ExampleEditor? {
         didSet { library.screen.setNeedsUpdate() }
@@ -38,7 +40,11 @@ final class ExampleSceneController: SceneDelegate {
             scene: scene.id, history: history, screen: library.screen,
             shared: library.bugs.contains(.sharedSelectionSingleton) ? library.sharedSelection : nil
         )
-        list.onSelect = { [unowned self] in details = nil }
+        self.scroller = ExampleListScroller(bugs: library.bugs)
+        list.onSelect = { [unowned self] in
+            details = nil
+            scroller.didSelect(list.selection, in: library.catalogue.sortedIDs)
+        }
         openEditor()
     }
 
@@ -76,6 +82,7 @@ final class ExampleSceneController: SceneDelegate {
     private func finishRestoration(_ restored: String?, urls: [URL]) {
         guard !isDisconnected else { return }
         if let restored {
+            scroller.showRestored(restored, books: library.catalogue.books)
             if library.bugs.contains(.unvalidatedRestoration) || library.catalogue.books?[restored] != nil {
                 list.select(restored, recordAsEdit: false)
             } else {
@@ -87,6 +94,7 @@ final class ExampleSceneController: SceneDelegate {
     }
 
     func sceneWillResignActive(_ scene: LifecycleScene) {
+        scroller.scrollToSelection(in: library.catalogue.sortedIDs)
         note.flushOnInactive()
         library.files.pending?.writeAll()
     }

@@ -30,6 +30,13 @@ public enum PlantedBug: String, CaseIterable, Codable, Sendable, Comparable {
     /// The note editor keeps what is typed and hands it to the note only in its deinit, when the
     /// user closes it or the window goes away: a kill while it is open loses the text.
     case editorSavesOnlyInDeinit
+    /// The book list keeps the selected book's row, not the book, and scrolls to that row when
+    /// the window resigns active: after a deletion the row is past the end (a trap, `Index out of
+    /// range`, in the list's view model ``ExampleListScroller``).
+    case staleSelectionRow
+    /// The restored window's header force-unwraps the restored book's price: a book deleted since
+    /// (or a payload naming one) traps (`Unexpectedly found nil while unwrapping an Optional`).
+    case restoredBookForceUnwrapped
 
     public static func < (lhs: PlantedBug, rhs: PlantedBug) -> Bool { lhs.rawValue < rhs.rawValue }
 }

@@ -48,7 +48,9 @@ struct LifecycleCheckTests {
         let directory = try CheckCommandFixture.scratchDirectory()
         defer { try? FileManager.default.removeItem(at: directory) }
         let report = directory.appendingPathComponent("results.xml")
-        let run = try await check(["--app", "example", "--bug", "noFlushOnInactive", "--schedules", "100", "--jobs", "1", "--report", report.path])
+        let run = try await check([
+            "--app", "example", "--bug", "noFlushOnInactive", "--schedules", "100", "--jobs", "1", "--max-failures", "1", "--report", report.path,
+        ])
         #expect(run.status == 1)
         let reproPath = directory.appendingPathComponent("results.repro.json").path
         #expect(run.output.contains("(written to \(reproPath))"))
@@ -65,8 +67,8 @@ struct LifecycleCheckTests {
     /// Checks a JUnit file against the required attributes of the common JUnit schema (Jenkins'
     /// junit.xsd): `testsuites` and each `testsuite` with `name`, `tests`, `failures` (counts that
     /// match their children), each `testcase` with `name` and `classname`, each `failure` with a
-    /// `message`; then that exactly one test case failed, that it is the expected violation kind,
-    /// and that its failure names the repro file.
+    /// `message`; then that exactly one test case failed, that it is a bug of the expected
+    /// violation kind (its name is the bug's signature), and that its failure names the repro file.
     static let junitValidator = #"""
     import sys, xml.etree.ElementTree as ET
     path, repro, kind = sys.argv[1:4]
@@ -94,7 +96,7 @@ struct LifecycleCheckTests {
     assert int(root.get("tests")) == total and int(root.get("failures")) == failed, "testsuites counts"
     failing = [case for suite in suites for case in suite.findall("testcase") if case.find("failure") is not None]
     assert len(failing) == 1, f"{len(failing)} failing test cases"
-    assert failing[0].get("name") == kind, failing[0].get("name")
+    assert failing[0].get("name").startswith(kind + " at "), failing[0].get("name")
     failure = failing[0].find("failure")
     assert repro in failure.get("message") and repro in failure.text, "the failure does not name the repro"
     assert f"[[ATTACHMENT|{repro}]]" in (failing[0].findtext("system-out") or ""), "no attachment"

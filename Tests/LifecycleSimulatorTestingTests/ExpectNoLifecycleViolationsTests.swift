@@ -28,7 +28,7 @@ struct ExpectNoLifecycleViolationsTests {
         let comments = RecordedComments()
         var summary: ExplorationSummary?
         await withKnownIssue {
-            summary = await expectNoLifecycleViolations(in: app, seed: 1, schedules: 2_000)
+            summary = await expectNoLifecycleViolations(in: app, seed: 1, schedules: 2_000, maxFailures: 1)
         } matching: { issue in
             comments.append(issue)
             return true
@@ -38,6 +38,7 @@ struct ExpectNoLifecycleViolationsTests {
         let message = try #require(comments.all.first)
         #expect(comments.all.count == 1)
         #expect(message.contains("Lifecycle violation in \(failure.appName): \(failure.violation)"))
+        #expect(message.contains("bug: \(try #require(summary?.bugs.first?.signature))"))
         #expect(message.contains(failure.swiftSnippet))
         #expect(message.contains("Timeline:\n\(failure.timeline)"))
 
@@ -63,5 +64,68 @@ struct ExpectNoLifecycleViolationsTests {
         #expect(crash.passed && crash.schedules == 40)
         let exhaustive = await expectNoLifecycleViolations(in: LibraryExample.app(), schedules: 60, depth: 2, mode: .exhaustive)
         #expect(exhaustive.passed && exhaustive.schedules > 0)
+    }
+
+    @Test("a trap in the app's view model is an app crash issue with its frame and repro, found in a child process; the test goes on")
+    func trapIsAFinding() async throws {
+        let app = LibraryExample.app(bugs: [.staleSelectionRow])
+        let comments = RecordedComments()
+        var summary: ExplorationSummary?
+        await withKnownIssue {
+            summary = await expectNoLifecycleViolations(in: app, seed: 1, schedules: 60, maxFailures: 1)
+        } matching: { issue in
+            comments.append(issue)
+            return true
+        }
+        let bug = try #require(summary?.bugs.first)
+        #expect(bug.signature.kind == .appCrash)
+        #expect(bug.report.outcome.trap?.frame?.hasPrefix("ExampleListScroller.scrollToSelection(in:)") == true, "\(bug.signature)")
+        #expect(bug.report.events.count <= 10)
+        let message = try #require(comments.all.first)
+        #expect(comments.all.count == 1)
+        // A debug build says the runtime's message (`Index out of range`); an optimized one only the signal.
+        #expect(message.contains("The app trapped (signal 4) in the worker process: "), "\(message)")
+        #expect(message.contains(", in ExampleListScroller.scrollToSelection(in:) at ExampleListScroller.swift:"), "\(message)")
+    }
+
+    @Test("every distinct bug is one issue")
+    func oneIssuePerBug() async throws {
+        let app = LibraryExample.app(bugs: [.tokenInPreferences, .staleSelectionRow])
+        let comments = RecordedComments()
+        var summary: ExplorationSummary?
+        await withKnownIssue {
+            summary = await expectNoLifecycleViolations(in: app, seed: 1, schedules: 120)
+        } matching: { issue in
+            comments.append(issue)
+            return true
+        }
+        let bugs = try #require(summary?.bugs)
+        #expect(Set(bugs.map(\.signature.kind)).isSuperset(of: [.appCrash, .secretLeak]), "\(bugs.map(\.signature))")
+        #expect(comments.all.count == bugs.count)
+        for bug in bugs {
+            #expect(comments.all.contains { $0.contains("bug: \(bug.signature)") }, "\(bug.signature)")
+        }
+    }
+
+    @Test("the shrunk repro of the trap traps when replayed in a process of its own (an exit test)")
+    func trapReproTrapsInAnExitTest() async {
+        await #expect(processExitsWith: .failure) {
+            await Self.replayTrapRepro()
+        }
+    }
+
+    /// Replays the shrunk trap of ``PlantedBug/staleSelectionRow`` on seed 1 in this process.
+    @MainActor
+    static func replayTrapRepro() async {
+        let events: [SimulationEvent] = [
+            .silentPush,
+            .advance(milliseconds: 100),
+            .connectScene(scene: 3, foreground: true, restoration: nil),
+            .activate(scene: 3),
+            .userAction(name: "select book", scene: 3, seed: 214),
+            .userAction(name: "delete book", scene: 3, seed: 0),
+            .disconnectScene(scene: 3),
+        ]
+        _ = try? await Simulator(app: LibraryExample.app(bugs: [.staleSelectionRow])).replay(events, seed: 4_426_074_477_824_518_400)
     }
 }

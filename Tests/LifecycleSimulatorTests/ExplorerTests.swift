@@ -19,11 +19,12 @@ struct ExplorerTests {
         case .lockHeldIntoSuspension: .lockHeldIntoSuspension
         case .writesAfterExpiration: .workAfterBackgroundTimeEnded
         case .noteWrittenInPlace: .lostAcknowledgedEdit
+        case .staleSelectionRow, .restoredBookForceUnwrapped: .appCrash
         }
     }
 
     @Test("finds each planted bug within 2,000 default-mode schedules on seed 1 and shrinks it to at most 10 events",
-          arguments: PlantedBug.allCases)
+          arguments: PlantedBug.allCases.filter { !$0.traps })  // a trap is found in workers: TrapCheckTests
     func findsPlantedBug(_ bug: PlantedBug) async throws {
         let simulator = Simulator(app: LibraryExample.app(bugs: [bug]))
         let summary = await Explorer(simulator: simulator).explore(seed: 1, schedules: 2_000)

@@ -67,6 +67,11 @@ public struct SimulatedApp<Incarnation: AnyObject>: Sendable {
     /// app.variants = ["bundled catalogue", "remote catalogue"]
     /// ```
     public var variants: [String] = []
+    /// What each store promises, by history key name (`draft`, `items`): a key absent promises
+    /// to survive a power loss. A loss after a power loss of a key that promises only
+    /// ``StorePromise/survivesKill`` is not a finding (see ``StorePromise``); the search's summary
+    /// says which promises it assumed.
+    public var promises: [String: StorePromise] = [:]
 
     /// Creates the description of an app whose screens say what they show (DurableState's
     /// `VisibleValues`, registered with ``SimulationEnvironment/screens``).

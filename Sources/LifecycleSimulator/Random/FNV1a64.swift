@@ -7,6 +7,11 @@ public struct FNV1a64: Hashable, Sendable, CustomStringConvertible {
     /// The hash of nothing.
     public init() {}
 
+    /// A hash whose value is `value`: one a worker process sent (`Search/Isolation`).
+    package init(value: UInt64) {
+        self.value = value
+    }
+
     /// The hash of `text`'s UTF-8 bytes.
     public init(_ text: String) {
         combine(text)

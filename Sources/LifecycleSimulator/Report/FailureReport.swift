@@ -70,7 +70,7 @@ public struct FailureReport: Sendable {
     public func text(timeline layout: Timeline.Layout) -> String {
         """
         FAILURE in \(appName)
-        \(violation)
+        \(violation)\(outcome.trap.map { "\nThe app trapped (signal \($0.signal)) in a worker process: \($0.message)\($0.frame.map { "\n  app frame: \($0)" } ?? "")" } ?? "")
         seed \(seed)\(outcome.variant.map { ", variant \"\($0)\"" } ?? ""); shrunk from \(originalEventCount) to \(events.count) events
 
         Replay:

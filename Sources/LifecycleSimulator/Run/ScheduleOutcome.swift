@@ -30,6 +30,15 @@ public struct ScheduleOutcome: Sendable {
     /// explorer's searches): where its crash points go.
     var durableOperations: [DurableOperation] = []
 
+    /// The trap that ended the worker process running this schedule, when one did: then
+    /// ``violation`` is an ``Violation/Kind/appCrash`` at the trap's step, ``events`` are the
+    /// events up to the one the process was applying, and the counts are those of the steps
+    /// before it.
+    public var trap: AppTrap?
+    /// A violation the app's ``SimulatedApp/promises`` excused (``StorePromise``): the run counts
+    /// as passed.
+    public var excused: Violation?
+
     /// Whether every check passed.
     public var passed: Bool { violation == nil }
 

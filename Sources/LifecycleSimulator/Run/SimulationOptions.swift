@@ -36,6 +36,21 @@ public struct SimulationOptions: Sendable, Hashable {
     /// seed gets the same one; `.fixed(.none)` makes everything instant.
     public var latency = Latency.drawnFromSeed
 
+    /// Event kinds the random schedules leave out (`lifecycle-check --without power-loss,disk-full`):
+    /// say what the app does not promise to survive, and the search does not charge it. Leaving
+    /// out ``EventKind/powerLoss`` also leaves out the crashes in the middle of a step (which
+    /// may die by one) and the power-loss deaths of the crash points, which then only kill. The
+    /// kinds of ``EventKind/essential`` cannot be left out (they are kept). Empty by default.
+    public var eventKindsLeftOut: Set<EventKind> = []
+
+    /// The kinds a random schedule's swarm configuration draws from.
+    var swarmKinds: Set<EventKind> {
+        guard !eventKindsLeftOut.isEmpty else { return EventKind.all }
+        var kinds = EventKind.all.subtracting(eventKindsLeftOut).union(EventKind.essential)
+        if eventKindsLeftOut.contains(.powerLoss) { kinds.remove(.crashDuringNextStep) }
+        return kinds
+    }
+
     /// Whether a run records its durable operations (for the explorer's crash points).
     var recordsDurableOperations = false
 

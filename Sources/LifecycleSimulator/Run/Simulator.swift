@@ -23,6 +23,9 @@ public struct Simulator<Incarnation: AnyObject> {
     public var options: SimulationOptions
     /// Creates the disk of each run.
     public var makeDisk: @Sendable () -> any DeviceDisk
+    /// Told each event before a run applies it, and `nil` before its final check: a worker
+    /// process says so to its parent, which learns where a trap struck (`Search/Isolation`).
+    package var willApply: (@MainActor (SimulationEvent?) -> Void)?
 
     /// Creates a simulator for `app`. Each run's disk comes from `makeDisk`; by default a
     /// ``SimulatedDisk`` holding the app's ``SimulatedApp/initialDisk``.
@@ -42,7 +45,7 @@ public struct Simulator<Incarnation: AnyObject> {
     /// the same schedule and the same trace. Stops at the first violation.
     public func run(seed: UInt64, depth: Int = 50, swarm: SwarmConfiguration? = nil) async -> ScheduleOutcome {
         var random = SimulationRandom(seed: seed)
-        let configuration = swarm ?? SwarmConfiguration.random(&random)
+        let configuration = swarm ?? SwarmConfiguration.random(&random, kinds: options.swarmKinds)
         InlineJobs.begin()
         let run = SimulationRun(app: erasedApp, options: options, seed: seed, disk: makeDisk())
         run.context.record("run", "seed \(seed) swarm \(configuration)") { hash in
@@ -53,10 +56,12 @@ public struct Simulator<Incarnation: AnyObject> {
         let generator = ScheduleGenerator(swarm: configuration)
         for _ in 0..<depth {
             guard run.violation == nil, let event = generator.next(for: run, random: &random) else { break }
+            willApply?(event)
             // `run.perform(event)`, without awaiting it when the step need not wait (most steps).
             if case .unfinished(let step) = run.performWithoutWaiting(event) { await run.complete(step) }
         }
         run.context.record("run", "random draws \(random.drawCount) digest \(random.digest)")
+        willApply?(nil)
         return await run.finish()
     }
 
@@ -87,8 +92,10 @@ public struct Simulator<Incarnation: AnyObject> {
         let run = beginReplay(of: events, seed: seed)
         for event in events {
             guard run.violation == nil else { break }
+            willApply?(event)
             await run.perform(event)
         }
+        willApply?(nil)
         return await run.finish()
     }
 

@@ -54,11 +54,13 @@ package struct CrashPoints: Hashable, Sendable {
     /// The points that crash `outcome`'s schedule at its sites not crashed yet, in the order of
     /// the operations (each schedule: the steps before, the crash armed, the step it crashes);
     /// marks them all crashed.
-    mutating func points(crashing outcome: ScheduleOutcome) -> [Point] {
+    mutating func points(
+        crashing outcome: ScheduleOutcome, deaths: (UInt64) -> [ProcessDeath] = CrashPoints.deaths(seed:)
+    ) -> [Point] {
         let events = outcome.events
         return candidates(in: outcome).map { key, operation in
             tried.insert(key)
-            let schedules = Self.deaths(seed: key.site % 1_000).map { death in
+            let schedules = deaths(key.site % 1_000).map { death in
                 Array(events[..<operation.step])
                     + [.crashDuringNextStep(atOperation: operation.index, death: death), events[operation.step]]
             }

@@ -17,19 +17,22 @@ extension ExplorationSlice {
 
     /// Folds `slices` (in the order of their ranges, each starting where the one before ends)
     /// into one, exactly as one process running their schedules in order would have: the same
-    /// counts, the same ``ExplorationSummary/combinedTraceHash``, the same first failure.
+    /// counts, the same ``ExplorationSummary/combinedTraceHash``, the same bugs.
     ///
     /// Slices after the first may have started without knowing the crash-point sites crashed
     /// before them (every slice of one round starts from the same state): they crash such a site
-    /// again, and the fold drops that record, its replays and its hashes. What the fold cannot
-    /// correct is reported as ``Merged/incomplete(prefix:resumeAt:reason:)``: a later slice
-    /// started before a failure an earlier one found (the search had stopped, or was looking for
-    /// a shorter failure of that kind), or one of its dropped crash points failed (the whole
-    /// search never ran it, and ran the points after it).
+    /// again, and the fold drops that record, its replays and its hashes. They may also not know
+    /// the bugs found before them: the fold goes through their failures in order and decides each
+    /// as the whole search would have (``ExplorationState/decision(for:)``): a bug already
+    /// shrunk well enough is counted, and the slice's shrinking of it dropped. What the fold
+    /// cannot correct is reported as ``Merged/incomplete(prefix:resumeAt:reason:)``: a failure the
+    /// whole search would have shrunk that the slice did not, the search finished (its
+    /// ``BugPolicy/maxFailures``) before the slice's end, or one of its dropped crash points
+    /// failed (the whole search never ran it, and ran the points after it).
     ///
     /// - Throws: ``MergeError`` if the slices do not follow each other or come from different
-    ///   searches (another mode, or a start state the fold cannot have passed through); nothing
-    ///   is merged.
+    ///   searches (another mode or policy, or a start state the fold cannot have passed
+    ///   through); nothing is merged.
     package static func merging(_ slices: [ExplorationSlice]) throws(MergeError) -> Merged {
         guard var merged = slices.first else { throw MergeError(description: "no slices to merge") }
         for next in slices.dropFirst() {
@@ -43,11 +46,8 @@ extension ExplorationSlice {
                 merged.range = merged.range.lowerBound..<next.range.upperBound
                 continue
             }
-            guard next.start.found == merged.end.found, next.start.extraFailures == merged.end.extraFailures,
-                  !next.start.isFinished
-            else {
-                let reason = "schedule \(merged.summary.firstFailureSchedule ?? 0) failed before the slice from schedule \(next.range.lowerBound) started, which did not know it"
-                return .incomplete(prefix: merged, resumeAt: next.range.lowerBound, reason: reason)
+            guard next.end.policy == merged.end.policy, !next.start.isFinished else {
+                throw MergeError(description: "the slice of schedules \(next.range) follows other rules for failures than the slices before it")
             }
             guard next.start.crashPoints.tried.isSubset(of: merged.end.crashPoints.tried) else {
                 throw MergeError(description: "the slice of schedules \(next.range) started from crash points its predecessors never crashed")
@@ -58,20 +58,44 @@ extension ExplorationSlice {
                 let reason = "schedule \(failed.schedule + 1) failed at a crash point the schedules before it had crashed already"
                 return .incomplete(prefix: merged, resumeAt: next.range.lowerBound, reason: reason)
             }
-            merged.summary.append(next.summary, dropping: dropped)
+            var state = merged.end
+            var summary = merged.summary
+            let schedulesBefore = summary.schedules
+            summary.append(next.summary, dropping: dropped)
+            let lastHit = next.summary.hits.last?.schedule
+            for var hit in next.summary.hits {
+                switch state.decision(for: hit.signature) {
+                case .ignore:
+                    continue
+                case .count:
+                    hit.shrunk = nil
+                    hit.shrinkRuns = 0
+                case .shrink:
+                    guard let shrunk = hit.shrunk else {
+                        let reason = "schedule \(hit.schedule + 1) hit \(hit.signature), which the slice from schedule \(next.range.lowerBound) did not shrink: it did not know the bugs found before it"
+                        return .incomplete(prefix: merged, resumeAt: next.range.lowerBound, reason: reason)
+                    }
+                    state.recordShrunk(hit.signature, eventCount: shrunk.events.count)
+                }
+                summary.apply(hit, schedulesRun: schedulesBefore + hit.schedule - next.range.lowerBound + 1)
+                if state.isFinished, !(next.end.isFinished && hit.schedule == lastHit) {
+                    let reason = "the search had its bugs at schedule \(hit.schedule + 1); the slice from schedule \(next.range.lowerBound) went on"
+                    return .incomplete(prefix: merged, resumeAt: next.range.lowerBound, reason: reason)
+                }
+            }
+            merged.summary = summary
             merged.range = merged.range.lowerBound..<next.range.upperBound
             merged.end.crashPoints.formUnion(next.end.crashPoints)
-            merged.end.found = next.end.found
-            merged.end.extraFailures = next.end.extraFailures
-            merged.end.isFinished = next.end.isFinished
+            merged.end.bugs = state.bugs
+            merged.end.isFinished = state.isFinished
         }
         return .complete(merged)
     }
 }
 
 extension ExplorationSummary {
-    /// Adds what `next`, the slice after this summary's, did, without the crash points of
-    /// `dropped` (sites crashed before `next` started).
+    /// Adds the counts of what `next`, the slice after this summary's, did, without the crash
+    /// points of `dropped` (sites crashed before `next` started). Its bugs are the fold's to add.
     mutating func append(_ next: ExplorationSummary, dropping dropped: [CrashPointRecord]) {
         schedules += next.schedules
         events += next.events
@@ -87,8 +111,5 @@ extension ExplorationSummary {
             crashReplays -= record.replays
         }
         crashPoints += next.crashPoints.filter { !droppedSet.contains($0) }
-        if let failure = next.failure { self.failure = failure }
-        if firstFailureSchedule == nil { firstFailureSchedule = next.firstFailureSchedule }
-        shrinkRuns += next.shrinkRuns
     }
 }

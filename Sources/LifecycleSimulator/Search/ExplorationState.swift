@@ -1,35 +1,64 @@
 /// Where a random search stands between two schedules: the crash-point sites it has crashed, the
-/// failure it keeps (its kind and shrunk length; the report itself is in the summary) and how
-/// many more failures it looked at for a shorter one. Schedule *i* of a search depends only on
-/// the seed, *i* and this state, so a search cut into slices gives the same result as one run
-/// when each slice starts from the state the slices before it ended in (see
-/// ``ExplorationSlice``).
+/// bugs it has found (each one's shortest shrunk length and how many of its hits were shrunk;
+/// the reports themselves are in the summary) and the rules it follows for them
+/// (``BugPolicy``). Schedule *i* of a search depends only on the seed, *i* and this state, so a
+/// search cut into slices gives the same result as one run when each slice starts from the
+/// state the slices before it ended in (see ``ExplorationSlice``).
 ///
 /// A `Codable` value: worker processes and shards receive it and hand it back.
 package struct ExplorationState: Hashable, Sendable, Codable {
-    /// The failure a search keeps: what kind, and how many events its shrunk schedule has.
-    package struct Found: Hashable, Sendable, Codable {
-        package var kind: Violation.Kind
+    /// A bug found so far: how many events its kept schedule has, and how many hits were shrunk.
+    package struct BugProgress: Hashable, Sendable, Codable {
         package var eventCount: Int
+        package var shrinks: Int
 
-        package init(kind: Violation.Kind, eventCount: Int) {
-            self.kind = kind
+        package init(eventCount: Int, shrinks: Int) {
             self.eventCount = eventCount
+            self.shrinks = shrinks
         }
     }
 
     /// The sites crashed so far.
     package var crashPoints = CrashPoints()
-    /// The failure kept so far, if any.
-    package var found: Found?
-    /// Failures of the same kind shrunk after the first, looking for a shorter one.
-    package var extraFailures = 0
-    /// Whether the search has stopped: it keeps a short enough failure, or looked at enough
-    /// others. A finished search runs no more schedules.
+    /// The bugs found so far.
+    package var bugs: [BugSignature: BugProgress] = [:]
+    /// The rules for failures: `nil` until the search that starts from this state sets its own;
+    /// the slices of one search all follow the first slice's.
+    package var policy: BugPolicy?
+    /// Whether the search has stopped: it found the ``BugPolicy/maxFailures`` bugs it was asked
+    /// for. A finished search runs no more schedules.
     package var isFinished = false
 
     /// A search that has run nothing yet.
     package init() {}
+
+    private enum CodingKeys: String, CodingKey {
+        case crashPoints, bugs, policy, isFinished
+    }
+
+    /// One found bug as the file lists it.
+    private struct Bug: Codable {
+        var signature: BugSignature
+        var progress: BugProgress
+    }
+
+    package init(from decoder: any Decoder) throws {
+        let container = try decoder.container(keyedBy: CodingKeys.self)
+        crashPoints = try container.decode(CrashPoints.self, forKey: .crashPoints)
+        let list = try container.decode([Bug].self, forKey: .bugs)
+        bugs = Dictionary(list.map { ($0.signature, $0.progress) }) { first, _ in first }
+        policy = try container.decodeIfPresent(BugPolicy.self, forKey: .policy)
+        isFinished = try container.decode(Bool.self, forKey: .isFinished)
+    }
+
+    /// Writes the state with its bugs sorted by signature, so the same state gives the same bytes.
+    package func encode(to encoder: any Encoder) throws {
+        var container = encoder.container(keyedBy: CodingKeys.self)
+        try container.encode(crashPoints, forKey: .crashPoints)
+        try container.encode(bugs.sorted { $0.key < $1.key }.map { Bug(signature: $0.key, progress: $0.value) }, forKey: .bugs)
+        try container.encodeIfPresent(policy, forKey: .policy)
+        try container.encode(isFinished, forKey: .isFinished)
+    }
 }
 
 /// One crash point a random search replayed: the schedule it crashed (its index in the search),

@@ -1,7 +1,7 @@
 import Foundation
 
 /// What a search did: how many schedules and events it ran, how they were spread over event
-/// kinds, and the first failure (shrunk) if any. A `Sendable` value; its ``table`` is the same
+/// kinds, and every distinct bug it found (``bugs``, each shrunk, with its hits). A `Sendable` value; its ``table`` is the same
 /// text on every run with the same inputs (no wall-clock times).
 public struct ExplorationSummary: Sendable {
     /// Which search produced it: `random`, `crash points`, `exhaustive`.
@@ -27,13 +27,17 @@ public struct ExplorationSummary: Sendable {
     /// search cut into slices — run by several processes, or by the shards of a CI matrix —
     /// merges into the hash of the search run whole.
     public var combinedTraceHash: UInt64 = 0
-    /// The first failure, shrunk.
-    public var failure: FailureReport?
-    /// How many schedules had run when the first failure was found (its own included; a failure
-    /// of a crash replay counts the schedule it crashed): schedules-to-find.
-    public var firstFailureSchedule: Int?
-    /// Runs the shrinker spent on the failure.
+    /// Every distinct bug found (one per ``BugSignature``), in the order the search first hit
+    /// them.
+    public var bugs: [FoundBug] = []
+    /// What the search assumed of the app, one line each: the event kinds left out
+    /// (``SimulationOptions/eventKindsLeftOut``) and the stores' promises
+    /// (``SimulatedApp/promises``). Empty when it assumed nothing.
+    public var assumptions: [String] = []
+    /// Runs the shrinker spent on all the bugs.
     public var shrinkRuns = 0
+    /// The failures met, in order, as the search handled them (what a merge of slices needs).
+    package var hits: [BugHit] = []
     /// The crash points the search replayed, in order (what a merge of slices needs).
     package var crashPoints: [CrashPointRecord] = []
 
@@ -42,8 +46,15 @@ public struct ExplorationSummary: Sendable {
         self.mode = mode
     }
 
+    /// The first bug found, shrunk.
+    public var failure: FailureReport? { bugs.first?.report }
+
+    /// How many schedules had run when the first bug was found (its own included; a failure of a
+    /// crash replay counts the schedule it crashed): schedules-to-find.
+    public var firstFailureSchedule: Int? { bugs.first?.firstSchedule }
+
     /// Whether every schedule passed.
-    public var passed: Bool { failure == nil }
+    public var passed: Bool { bugs.isEmpty }
 
     /// Counts `outcome`, the run at `place` in the search (by default the next one).
     mutating func add(_ outcome: ScheduleOutcome, at place: Int? = nil) {
@@ -96,14 +107,30 @@ public struct ExplorationSummary: Sendable {
         row("process incarnations", "\(incarnations)")
         row("simulated time", Self.duration(simulatedMilliseconds))
         row("combined trace hash", FNV1a64Hex.hex(combinedTraceHash))
-        row("result", failure.map { "FAILED: \($0.violation.kind)" } ?? "all schedules passed")
+        for assumption in assumptions { row("assumed", assumption) }
+        row("result", bugs.isEmpty ? "all schedules passed" : "FAILED: " + Self.list(bugs.map(\.signature.kind.rawValue)))
         if let firstFailureSchedule { row("first failure at schedule", "\(firstFailureSchedule)") }
+        for (number, bug) in bugs.enumerated() {
+            row("bug \(number + 1)", "\(bug.signature)")
+            row("", "first at schedule \(bug.firstSchedule), \(bug.hits) schedule\(bug.hits == 1 ? "" : "s"), shrunk to \(bug.report.events.count) events")
+        }
         lines.append("")
         lines.append(Self.column("event kind") + "count")
         for (kind, count) in eventCounts.sorted(by: { $0.key < $1.key }) {
             row("  " + kind.rawValue, "\(count)")
         }
         return lines.joined(separator: "\n")
+    }
+
+    /// `names` with repeats counted: `lost acknowledged edit ×2, app crash`.
+    static func list(_ names: [String]) -> String {
+        var counts: [String: Int] = [:]
+        var order: [String] = []
+        for name in names {
+            if counts[name] == nil { order.append(name) }
+            counts[name, default: 0] += 1
+        }
+        return order.map { counts[$0, default: 0] > 1 ? "\($0) ×\(counts[$0, default: 0])" : $0 }.joined(separator: ", ")
     }
 
     /// `name` cut or padded with spaces to the first column's 26 characters: Foundation's

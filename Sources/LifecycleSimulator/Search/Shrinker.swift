@@ -2,7 +2,9 @@
 /// events (halves, quarters… single events, as ddmin does, then every adjacent pair), then
 /// simplifies each remaining event (smaller waits, seed 0, a kill instead of a power loss, no
 /// payload damage, the first scene slot, a friendlier outage; a crash in the middle of a step
-/// becomes a plain crash after the step before it), repeating until nothing more can go. Every candidate is replayed from scratch; events
+/// becomes a plain crash after the step before it), repeating until nothing more can go. A
+/// candidate is kept when it fails with the same kind at the same site (``BugSignature``): the
+/// same bug, not another one the deletions uncovered. Every candidate is replayed from scratch; events
 /// whose preconditions no longer hold are skipped by the replay and dropped, so the result is a
 /// legal schedule.
 ///
@@ -23,7 +25,15 @@ public struct Shrinker<Incarnation: AnyObject> {
     /// Shrinks `failure` (an outcome with a violation); returns the smallest failing outcome
     /// found and the replays spent.
     public func shrink(_ failure: ScheduleOutcome) async -> (outcome: ScheduleOutcome, runs: Int) {
-        guard let kind = failure.violation?.kind else { return (failure, 0) }
+        await shrink(failure, on: InProcessRunner(simulator: simulator))
+    }
+
+    /// Shrinks `failure`, every candidate run by `runner` (a worker process for a trap: each
+    /// candidate that traps ends its worker, and the next runs in a fresh one).
+    package func shrink(_ failure: ScheduleOutcome, on runner: any ScheduleRunner) async -> (outcome: ScheduleOutcome, runs: Int) {
+        guard let violation = failure.violation else { return (failure, 0) }
+        let kind = violation.kind
+        let site = BugSignature.site(of: violation, trap: failure.trap)
         var best = failure
         var runs = 0
         var pacing = SearchPacing()
@@ -31,9 +41,13 @@ public struct Shrinker<Incarnation: AnyObject> {
             guard runs < budget, events != best.events else { return nil }
             runs += 1
             await pacing.yieldIfDue()
-            let outcome = await simulator.replaySkippingIllegal(events, seed: failure.seed)
-            guard outcome.violation?.kind == kind else { return nil }
-            return outcome
+            let outcome = await runner.replay(events, seed: failure.seed)
+            guard let found = outcome.violation, found.kind == kind else { return nil }
+            if let trap = outcome.trap, trap.frame == nil, let original = failure.trap {
+                // A worker without the backtracer: the message is all there is to compare.
+                return trap.message == original.message ? outcome : nil
+            }
+            return BugSignature.site(of: found, trap: outcome.trap) == site ? outcome : nil
         }
         var progressed = true
         while progressed, runs < budget {
