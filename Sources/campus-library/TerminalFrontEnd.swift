@@ -205,6 +205,7 @@ final class TerminalFrontEnd: TerminalWindowManager {
         case .left: .left
         case .right: .right
         case .control(let letter): .control(letter)
+        case .paste(let text): .paste(text)
         case .home, .end, .pageUp, .pageDown, .unknown: nil
         }
     }
