@@ -101,6 +101,8 @@ public final class NoteDraft {
             return "This note could not be read; \(shown). The damaged file stays at \(path) (it could not be moved aside: \(cause)) and is not overwritten."
         case let .unreadable(path, cause):
             return "This note could not be read (\(cause)); \(shown). The file stays at \(path)."
+        case .olderCopiesRemoved:
+            return nil
         }
     }
 
