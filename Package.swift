@@ -28,7 +28,9 @@ let package = Package(
         // libsecret for the Secret Service store on Linux (`scripts/setup.sh` installs it).
         .systemLibrary(name: "CSecret", pkgConfig: "libsecret-1", providers: [.apt(["libsecret-1-dev"])]),
         .target(name: "Lifecycle"),
-        .target(name: "ProcessHost", dependencies: ["Lifecycle"]),
+        // DurableState for its file system, durable recipe and directory lock (the legacy
+        // directory's migration).
+        .target(name: "ProcessHost", dependencies: ["Lifecycle", "DurableState"]),
         .target(
             name: "DurableState",
             dependencies: ["Lifecycle", "CSQLite", .target(name: "CSecret", condition: .when(platforms: [.linux]))]

@@ -23,10 +23,17 @@ func report(_ message: String) {
 
 let directories = arguments.directories
 if !arguments.dataDirectoryGiven {
+    let migration = CampusDirectories.migration(into: directories, environment: ProcessInfo.processInfo.environment)
     do {
-        try CampusDirectories.migrateLegacyDirectory(into: directories, environment: ProcessInfo.processInfo.environment)
+        switch try migration.run() {
+        case .migrated: report("campus-library: moved \(migration.legacy) to \(directories)")
+        case .inUse(let holder):
+            report(CampusDirectories.inUseMessage(migration, holder: holder))
+            exit(75)
+        case .nothingToMigrate, .alreadyMigrated: break
+        }
     } catch {
-        report("campus-library: \(error); your files are still in one layout, whole")
+        report(CampusDirectories.failureMessage(error, migration))
         exit(73)
     }
 }

@@ -120,25 +120,12 @@ final class Terminal: Sendable {
             posix_spawn_file_actions_addopen(&actions, 1, "/dev/null", O_WRONLY, 0)
         }
         posix_spawn_file_actions_addopen(&actions, 2, "/dev/null", O_WRONLY, 0)
-        // Test threads block most signals, and a spawned program inherits the mask (the tmux server
-        // and its shell could then never be hung up): start it with an empty mask and default
-        // dispositions.
-        var attributes = posix_spawnattr_t()
-        posix_spawnattr_init(&attributes)
-        defer { posix_spawnattr_destroy(&attributes) }
-        var none = sigset_t()
-        var all = sigset_t()
-        sigemptyset(&none)
-        sigfillset(&all)
-        posix_spawnattr_setsigmask(&attributes, &none)
-        posix_spawnattr_setsigdefault(&attributes, &all)
-        posix_spawnattr_setflags(&attributes, Int16(POSIX_SPAWN_SETSIGMASK | POSIX_SPAWN_SETSIGDEF))
         let argv = ([executable] + arguments).map { strdup($0) } + [nil]
         defer { for pointer in argv { free(pointer) } }
         var pid: pid_t = 0
-        guard posix_spawn(&pid, executable, &actions, &attributes, argv, environ) == 0 else {
-            throw E2EFailure("could not start \(executable)")
-        }
+        // The tmux server and its shell must be able to be hung up: default signals.
+        let spawned = SpawnAttributes.withDefaultSignals { attributes in posix_spawn(&pid, executable, &actions, &attributes, argv, environ) }
+        guard spawned == 0 else { throw E2EFailure("could not start \(executable)") }
         var output = [UInt8]()
         if capturing {
             close(pipe[1])
