@@ -45,6 +45,43 @@ final class Terminal: Sendable {
         try tmux(capturing: false, ["send-keys", "-t", "e2e"] + names)
     }
 
+    /// Pastes the contents of the file at `path` as a terminal does: bracketed, if the app asked
+    /// for bracketed paste.
+    func paste(contentsOf path: String) throws {
+        try tmux(capturing: false, ["load-buffer", "-b", "e2e", path])
+        try tmux(capturing: false, ["paste-buffer", "-p", "-d", "-b", "e2e", "-t", "e2e"])
+    }
+
+    /// The screen's text with wrapped lines joined: each line break followed by the one-space
+    /// indent of a wrapped paragraph becomes a space, so a phrase is found wherever it wrapped.
+    func flowingText() throws -> String {
+        try screen().split(separator: "\n", omittingEmptySubsequences: false)
+            .map { line in line.replacing(/\s+$/, with: "") }
+            .joined(separator: "\n")
+            .replacingOccurrences(of: "\n ", with: " ")
+    }
+
+    /// Waits until the screen shows one of `texts` (wherever they wrap), and returns it.
+    func waitForAny(of texts: [String], timeout: Duration = .seconds(10)) async throws -> String {
+        let deadline = ContinuousClock.now + timeout
+        while ContinuousClock.now < deadline {
+            let shown = try flowingText()
+            if let found = texts.first(where: shown.contains) { return found }
+            try await Task.sleep(for: .milliseconds(50))
+        }
+        throw E2EFailure("timed out waiting for one of \(texts); the screen shows:\n\(try screen())")
+    }
+
+    /// Waits until the screen no longer shows `text`.
+    func waitForAbsence(of text: String, timeout: Duration = .seconds(10)) async throws {
+        let deadline = ContinuousClock.now + timeout
+        while ContinuousClock.now < deadline {
+            if try !flowingText().contains(text) { return }
+            try await Task.sleep(for: .milliseconds(50))
+        }
+        throw E2EFailure("timed out waiting for “\(text)” to go; the screen shows:\n\(try screen())")
+    }
+
     func screen() throws -> String {
         try tmux(["capture-pane", "-p", "-t", "e2e"])
     }
