@@ -108,6 +108,13 @@ let package = Package(
             dependencies: ["Lifecycle", "DurableState"],
             path: "Tests/Probes/durable-kill-probe"
         ),
+        // One of two processes writing one store at once (the stores an app shares with its
+        // extensions).
+        .executableTarget(
+            name: "shared-store-probe",
+            dependencies: ["DurableState"],
+            path: "Tests/Probes/shared-store-probe"
+        ),
         .executableTarget(
             name: "secret-store-probe",
             dependencies: ["DurableState"],
