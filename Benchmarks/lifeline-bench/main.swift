@@ -2,6 +2,6 @@
 let filter = CommandLine.arguments.dropFirst().first
 let all: [Benchmark] =
     LifecycleBenchmarks.all + DurableBenchmarks.all + CompositionBenchmarks.all
-    + SimulatorBenchmarks.all + ParallelBenchmarks.all + CampusBenchmarks.all + SQLiteBenchmarks.all
+    + SimulatorBenchmarks.all + ParallelBenchmarks.all + CampusBenchmarks.all + PasteBenchmarks.all + SQLiteBenchmarks.all
     + SQLiteSimulationBenchmarks.all
 await BenchmarkRunner(filter: filter).run(all)
