@@ -62,9 +62,11 @@ struct CampusMigrationRaceTests {
             winner.write("n")
             #expect(await winner.waitForOutput(containing: "Note on “Emma”") == .found)
             winner.write("round \(round)")
-            #expect(await winner.waitForOutput(containing: "round \(round)") == .found)
-            let typed = winner.outputCount
-            #expect(await winner.waitForOutput(containing: "✓ saved", after: typed) == .found, "round \(round): never shown saved")
+            let shownSaved = await winner.waitForOutput { output in
+                let screen = Self.screen(drawnBy: output)
+                return screen.contains { $0.contains("round \(round)") } && screen.contains { $0.contains("✓ saved") }
+            }
+            #expect(shownSaved == .found, "round \(round): the note was never shown saved")
             winner.send(SIGTERM)
             #expect(await winner.waitForExit() == 0)
 
@@ -85,4 +87,18 @@ struct CampusMigrationRaceTests {
             }
         }
     }
+
+    /// The lines on screen once the app's output `drawn` so far is drawn: each line it writes is
+    /// `ESC[<row>;1H`, the text, `ESC[K` (`ESC[2J` clears everything).
+    static func screen(drawnBy drawn: Data) -> [String] {
+        var rows: [Int: String] = [:]
+        let text = String(decoding: drawn, as: UTF8.self)
+        let parts = text.components(separatedBy: "\u{1B}[2J").last?.components(separatedBy: "\u{1B}[") ?? []
+        for (part, next) in zip(parts, parts.dropFirst()) where next.hasPrefix("K") {
+            guard let separator = part.firstIndex(of: ";"), let row = Int(part[..<separator]), part[separator...].hasPrefix(";1H") else { continue }
+            rows[row] = String(part[part.index(separator, offsetBy: 3)...])
+        }
+        return rows.keys.sorted().compactMap { rows[$0] }
+    }
 }
+

@@ -101,9 +101,6 @@ public final class ChildProcess: Sendable {
     /// Everything the child wrote to standard error so far.
     public var errors: String { String(decoding: shared.state.withLock { $0.errors }, as: UTF8.self) }
 
-    /// How many bytes of standard output were read so far (an offset for a later wait).
-    public var outputCount: Int { shared.state.withLock { $0.output.count } }
-
     /// Writes `text` to the child's standard input.
     public func write(_ text: String) {
         let bytes = Array(text.utf8)
@@ -120,21 +117,23 @@ public final class ChildProcess: Sendable {
         kill(pid, signal)
     }
 
-    /// Waits until standard output holds `text` after its first `offset` bytes, or ends. One
-    /// wait at a time.
+    /// Waits until standard output holds `text`, or ends. One wait at a time.
     @discardableResult
-    public func waitForOutput(containing text: String, after offset: Int = 0) async -> Ending {
+    public func waitForOutput(containing text: String) async -> Ending {
         let needle = Data(text.utf8)
+        return await waitForOutput { output in output.range(of: needle) != nil }
+    }
+
+    /// Waits until `isDone` holds of standard output so far (checked after each chunk read), or
+    /// the output ends. One wait at a time.
+    @discardableResult
+    public func waitForOutput(where isDone: (Data) -> Bool) async -> Ending {
         var wakes = shared.stream.makeAsyncIterator()
         while true {
-            let found = shared.state.withLock { state in
-                state.output.count > offset && state.output[offset...].range(of: needle) != nil
-            }
-            if found { return .found }
+            if isDone(shared.state.withLock { $0.output }) { return .found }
             guard await wakes.next() != nil else { break }
         }
-        let found = shared.state.withLock { $0.output.count > offset && $0.output[offset...].range(of: needle) != nil }
-        return found ? .found : .ended
+        return isDone(shared.state.withLock { $0.output }) ? .found : .ended
     }
 
     /// Waits for the child to exit and returns its status: the exit code, or 128 plus the
