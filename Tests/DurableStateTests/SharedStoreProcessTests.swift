@@ -44,33 +44,56 @@ struct SharedStoreProcessTests {
     func replacedFile() async throws {
         let directory = TemporaryDirectory("shared-file")
         let path = directory.file("shared.json")
-        let codec = StoredCodec(sizeLimit: 1024 * 1024)
         let children = try startTogether("file", path, count: Self.rows)
-        let finished = Atomic(false)
-        let waiter = Task {
-            var statuses: [Int32] = []
-            for child in children { statuses.append(await child.waitForExit()) }
-            finished.store(true, ordering: .releasing)
-            return statuses
-        }
-        var reads = 0
-        while !finished.load(ordering: .acquiring) {
-            if let data = FileManager.default.contents(atPath: path) {
-                reads += 1
-                #expect(throws: Never.self, "read \(reads) is torn or mixed") { _ = try codec.decode(SharedProbeRecord.self, from: data) }
-            }
-            await Task.yield()
-        }
-        #expect(await waiter.value == [0, 0], "\(children.map(\.errors))")
+        // A reader of its own (a thread, not the tasks' pool): about a thousand reads a second
+        // while the two processes write.
+        let reader = FileReader(path: path)
+        var statuses: [Int32] = []
+        for child in children { statuses.append(await child.waitForExit()) }
+        let (reads, torn) = reader.stop()
+        #expect(statuses == [0, 0], "\(children.map(\.errors))")
         #expect(reads > 0, "the file was read while it was written")
+        #expect(torn == 0, "\(torn) of \(reads) reads were torn or mixed")
+        let codec = StoredCodec(sizeLimit: 1024 * 1024)
         let last = try codec.decode(SharedProbeRecord.self, from: try #require(FileManager.default.contents(atPath: path))).value
         #expect(last.number == Self.rows - 1)
         #expect(try FileManager.default.contentsOfDirectory(atPath: directory.path) == ["shared.json"])
     }
 }
 
+/// Reads a file over and over on a thread of its own until stopped, counting the reads and those
+/// that do not decode as one whole ``SharedProbeRecord``.
+private final class FileReader: Sendable {
+    private let state = Mutex((reads: 0, torn: 0, stopped: false))
+    private let finished = Atomic(false)
+
+    init(path: String) {
+        Thread.detachNewThread { [self] in
+            let codec = StoredCodec(sizeLimit: 1024 * 1024)
+            while !state.withLock({ $0.stopped }) {
+                if let data = FileManager.default.contents(atPath: path) {
+                    let whole = (try? codec.decode(SharedProbeRecord.self, from: data)) != nil
+                    state.withLock { state in
+                        state.reads += 1
+                        if !whole { state.torn += 1 }
+                    }
+                }
+                usleep(1_000)
+            }
+            finished.store(true, ordering: .releasing)
+        }
+    }
+
+    /// Stops the reader and returns how many reads it made and how many were torn.
+    func stop() -> (reads: Int, torn: Int) {
+        state.withLock { $0.stopped = true }
+        while !finished.load(ordering: .acquiring) { usleep(1_000) }
+        return state.withLock { ($0.reads, $0.torn) }
+    }
+}
+
 /// What `shared-store-probe file` writes.
-private struct SharedProbeRecord: Codable {
+private struct SharedProbeRecord: Codable, Sendable {
     var tag: String
     var number: Int
     var padding: String

@@ -117,8 +117,11 @@ public final class NoteDraft {
             refusal = "A paste that did not fit this note is kept at \(kept)."
         }
         guard let unsaved = recovery.unsaved(of: bookID, sizeLimit: sizeLimit) else { return }
+        guard unsaved != text else {
+            recovery.removeUnsaved(of: bookID)
+            return
+        }
         keepsUnsavedCopy = true
-        guard unsaved != text else { return }
         text = unsaved
         value.value = unsaved
         recoveryMessage = "Text you typed that was not saved when Campus Library last quit was put back (kept at \(recovery.unsavedPath(of: bookID)) until it is saved)."
