@@ -28,7 +28,9 @@ let package = Package(
         // libsecret for the Secret Service store on Linux (`scripts/setup.sh` installs it).
         .systemLibrary(name: "CSecret", pkgConfig: "libsecret-1", providers: [.apt(["libsecret-1-dev"])]),
         .target(name: "Lifecycle"),
-        .target(name: "ProcessHost", dependencies: ["Lifecycle"]),
+        // DurableState for its file system, durable recipe and directory lock (the legacy
+        // directory's migration).
+        .target(name: "ProcessHost", dependencies: ["Lifecycle", "DurableState"]),
         // What an app's screens show and its stores save, named once for storage and the
         // simulator: history keys, visible values, the screen registry, the storage history.
         .target(name: "LifelineHistory", dependencies: ["Lifecycle"]),
@@ -109,6 +111,13 @@ let package = Package(
             name: "durable-kill-probe",
             dependencies: ["Lifecycle", "DurableState"],
             path: "Tests/Probes/durable-kill-probe"
+        ),
+        // One of two processes writing one store at once (the stores an app shares with its
+        // extensions).
+        .executableTarget(
+            name: "shared-store-probe",
+            dependencies: ["DurableState"],
+            path: "Tests/Probes/shared-store-probe"
         ),
         .executableTarget(
             name: "secret-store-probe",

@@ -20,8 +20,9 @@ import Musl
 /// ``Terminal`` arms it when it enters terminal mode and disarms it when it leaves. A restore
 /// happens at most once per arming, whoever asks first. Process-wide; no instances.
 enum EmergencyTerminalRestore {
-    /// The fatal signals whose handlers restore the terminal before the crash proceeds.
-    static let fatalSignals: [Int32] = [SIGSEGV, SIGBUS, SIGILL, SIGFPE, SIGABRT, SIGTRAP, SIGQUIT, SIGSYS]
+    /// The fatal signals whose handlers restore the terminal before the crash proceeds. `SIGQUIT`
+    /// is not one: ``ProcessHost`` ends the app through the lifecycle on it (``ProcessSignal/quit``).
+    static let fatalSignals: [Int32] = [SIGSEGV, SIGBUS, SIGILL, SIGFPE, SIGABRT, SIGTRAP, SIGSYS]
 
     /// What a restore writes and applies.
     struct Record {

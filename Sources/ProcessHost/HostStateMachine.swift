@@ -133,7 +133,7 @@ package struct HostStateMachine: Sendable, Equatable {
         return .moveScenes(to: sceneTarget)
     }
 
-    /// `SIGTERM`, `SIGINT` or the app's own quit.
+    /// `SIGTERM`, `SIGINT`, `SIGQUIT` or the app's own quit.
     package mutating func terminationRequested() -> Action {
         endRequested(disconnect: false)
     }

@@ -32,6 +32,11 @@ public enum KeyPress: Hashable, Sendable, CustomStringConvertible {
     case pageDown
     /// A control combination, named by its lowercase letter: Ctrl-A is `control("a")`.
     case control(Character)
+    /// Text pasted at once, between a terminal's bracketed-paste markers
+    /// (``TerminalOptions/bracketedPaste``): its control characters and escape sequences removed
+    /// (``PastedText``), line breaks as `\n`. A text field takes it as one edit; a screen of
+    /// single-key commands ignores it, so pasted letters are never commands.
+    case paste(String)
     /// A sequence the reader does not name, with its bytes.
     case unknown([UInt8])
 
@@ -53,6 +58,7 @@ public enum KeyPress: Hashable, Sendable, CustomStringConvertible {
         case .pageUp: "pageUp"
         case .pageDown: "pageDown"
         case .control(let letter): "ctrl-\(letter)"
+        case .paste(let text): "paste(\(text.utf8.count) bytes)"
         case .unknown(let bytes): "unknown(\(bytes.map { String($0, radix: 16) }.joined(separator: " ")))"
         }
     }

@@ -25,7 +25,7 @@ import Musl
 /// | start | `willFinishLaunching`, `didFinishLaunching`, scene connects, foreground, active |
 /// | `SIGTSTP` (Ctrl-Z) | resign active, background; terminal restored; once extra-time leases end (bounded by the lease budget), `.suspend` and the process really stops (`SIGSTOP`) |
 /// | `SIGCONT` (`fg`) | after 50 ms (a `SIGTERM` sent with it wins): `.resume`; terminal mode again; foreground, active (`bg`: stays in the background) |
-/// | `SIGTERM`, `SIGINT`, ``quit()`` | resign active, background, `willTerminate`; exit 0 once cancelled work ends, within the grace period |
+/// | `SIGTERM`, `SIGINT`, `SIGQUIT` (Ctrl-\\), ``quit()`` | resign active, background, `willTerminate`; exit 0 once cancelled work ends, within the grace period |
 /// | `SIGTERM` while suspended | no callback (iOS ends suspended apps silently); exit 0 |
 /// | `SIGHUP` | scenes disconnect, `willTerminate`, exit 0 |
 /// | focus out / in (`ESC[O`, `ESC[I`) | inactive / active |
@@ -163,7 +163,7 @@ public final class ProcessHost: LifecycleHost {
                 self.pendingContinue = nil
                 self.perform(self.machine.continued(ownsTerminal: self.terminal.ownsForeground))
             }
-        case .terminate, .interrupt:
+        case .terminate, .interrupt, .quit:
             pendingContinue?.cancel()
             pendingContinue = nil
             perform(machine.terminationRequested())

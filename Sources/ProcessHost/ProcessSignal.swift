@@ -12,7 +12,7 @@ import Musl
 /// |---|---|
 /// | `SIGTSTP` | the user leaves the app: resign active, background, then the process really stops |
 /// | `SIGCONT` | the user comes back: resume, foreground, active |
-/// | `SIGTERM`, `SIGINT` | the system ends the running app: background, `willTerminate`, exit |
+/// | `SIGTERM`, `SIGINT`, `SIGQUIT` | the system or the user (Ctrl-C, Ctrl-\\) ends the running app: background, `willTerminate`, exit |
 /// | `SIGHUP` | the terminal is gone: scenes disconnect, `willTerminate`, exit |
 /// | `SIGUSR1` | a memory warning |
 /// | `SIGWINCH` | the terminal was resized: redraw |
@@ -27,6 +27,9 @@ public enum ProcessSignal: CaseIterable, Hashable, Sendable, CustomStringConvert
     case terminate
     /// `SIGINT`: interrupt (Ctrl-C).
     case interrupt
+    /// `SIGQUIT`: quit (Ctrl-\\). Ended through the lifecycle like `SIGTERM`, so what the user typed
+    /// is saved; no core dump.
+    case quit
     /// `SIGHUP`: the controlling terminal hung up.
     case hangUp
     /// `SIGUSR1`: simulated memory warning.
@@ -41,6 +44,7 @@ public enum ProcessSignal: CaseIterable, Hashable, Sendable, CustomStringConvert
         case .continue: SIGCONT
         case .terminate: SIGTERM
         case .interrupt: SIGINT
+        case .quit: SIGQUIT
         case .hangUp: SIGHUP
         case .userDefined1: SIGUSR1
         case .windowChange: SIGWINCH
@@ -54,6 +58,7 @@ public enum ProcessSignal: CaseIterable, Hashable, Sendable, CustomStringConvert
         case .continue: "SIGCONT"
         case .terminate: "SIGTERM"
         case .interrupt: "SIGINT"
+        case .quit: "SIGQUIT"
         case .hangUp: "SIGHUP"
         case .userDefined1: "SIGUSR1"
         case .windowChange: "SIGWINCH"

@@ -88,6 +88,8 @@ public final class Terminal {
                 savedSettings = settings
                 var raw = settings
                 raw.c_lflag &= ~tcflag_t(ICANON | ECHO)
+                // Ctrl-S would otherwise stop the terminal's output until Ctrl-Q: an app that looks frozen.
+                raw.c_iflag &= ~tcflag_t(IXON)
                 withUnsafeMutableBytes(of: &raw.c_cc) { cc in
                     cc[Int(VMIN)] = 1
                     cc[Int(VTIME)] = 0

@@ -19,14 +19,31 @@ enum CampusDirectories {
         ApplicationDirectories.homeDirectory(environment) + "/.campus-library"
     }
 
-    /// Moves `~/.campus-library` into `directories` if it exists and they do not yet (see
-    /// `LegacyDirectoryMigration`), saying so on standard error.
-    /// - Throws: `MigrationError`; the old layout or the new one is whole.
-    static func migrateLegacyDirectory(into directories: ApplicationDirectories, environment: [String: String]) throws(MigrationError) {
-        let migration = LegacyDirectoryMigration(legacy: legacy(environment), directories: directories, destination: destination(of:))
-        if case .migrated = try migration.run() {
-            FileHandle.standardError.write(Data("campus-library: moved \(migration.legacy) to \(directories)\n".utf8))
+    /// The one-time move of `~/.campus-library` into `directories` (see `LegacyDirectoryMigration`:
+    /// it runs under the legacy directory's lock, so two launches at once contend for it).
+    static func migration(into directories: ApplicationDirectories, environment: [String: String]) -> LegacyDirectoryMigration {
+        LegacyDirectoryMigration(legacy: legacy(environment), directories: directories, destination: destination(of:))
+    }
+
+    /// What the student is told when another process holds the files being moved.
+    static func inUseMessage(_ migration: LegacyDirectoryMigration, holder: Int32?) -> String {
+        "Campus Library is already running, or moving your files from \(migration.legacy) to \(migration.directories.data), "
+            + "pid \(holder.map(String.init) ?? "unknown"). Nothing was changed. Quit it first, or wait until it has started."
+    }
+
+    /// What the student is told when the move failed: where their files are now, whole.
+    static func failureMessage(_ error: MigrationError, _ migration: LegacyDirectoryMigration) -> String {
+        if migration.isCommitted {
+            return "campus-library: \(error). Your files were moved to \(migration.directories.data) and are whole there; "
+                + "the old folder \(migration.legacy) is removed at the next launch."
         }
+        return "campus-library: \(error). Your files are still in \(migration.legacy), whole and untouched."
+    }
+
+    /// What the student is told after the move, inside the app.
+    static func movedMessage(_ migration: LegacyDirectoryMigration, entries: Int) -> String {
+        "Your notes and settings (\(entries) items) were moved from \(migration.legacy) to \(migration.directories.data), "
+            + "where this version keeps them; the old folder was removed."
     }
 
     /// Where the legacy entry `name` goes.

@@ -29,6 +29,10 @@ final class TerminalFrontEnd: TerminalWindowManager {
     private var shell: TerminalShell?
     private var lastFrame: Frame?
     private var redrawScheduled = false
+    /// Characters read together and not handed to the shell yet: handed over as one run at the
+    /// end of the read (or before the next other key), so a burst of typing is one edit.
+    private var typedRun = ""
+    private var typedRunScheduled = false
     private var observations: [LifecycleObservation] = []
 
     /// The windows in switcher order; only ``closeWindow(_:)`` removes one (a window disconnected
@@ -112,8 +116,26 @@ final class TerminalFrontEnd: TerminalWindowManager {
     // MARK: Drawing
 
     private func handle(_ key: KeyPress) {
+        if case .character(let character) = key {
+            typedRun.append(character)
+            if !typedRunScheduled {
+                typedRunScheduled = true
+                DispatchQueue.main.async { [weak self] in MainActor.assumeIsolated { self?.handTypedRunOver() } }
+            }
+            return
+        }
+        handTypedRunOver()
         guard let shell, let translated = Self.translate(key) else { return }
         shell.handle(translated)
+        scheduleRedraw()
+    }
+
+    private func handTypedRunOver() {
+        typedRunScheduled = false
+        guard let shell, !typedRun.isEmpty else { return }
+        let run = typedRun
+        typedRun = ""
+        shell.type(run)
         scheduleRedraw()
     }
 
@@ -205,6 +227,7 @@ final class TerminalFrontEnd: TerminalWindowManager {
         case .left: .left
         case .right: .right
         case .control(let letter): .control(letter)
+        case .paste(let text): .paste(text)
         case .home, .end, .pageUp, .pageDown, .unknown: nil
         }
     }

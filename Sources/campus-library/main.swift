@@ -22,11 +22,22 @@ func report(_ message: String) {
 }
 
 let directories = arguments.directories
+/// What the student is told inside the app once it is on screen (standard error is hidden by it).
+var startupNotices: [String] = []
 if !arguments.dataDirectoryGiven {
+    let migration = CampusDirectories.migration(into: directories, environment: ProcessInfo.processInfo.environment)
     do {
-        try CampusDirectories.migrateLegacyDirectory(into: directories, environment: ProcessInfo.processInfo.environment)
+        switch try migration.run() {
+        case .migrated(let entries):
+            report("campus-library: moved \(migration.legacy) to \(directories)")
+            startupNotices.append(CampusDirectories.movedMessage(migration, entries: entries))
+        case .inUse(let holder):
+            report(CampusDirectories.inUseMessage(migration, holder: holder))
+            exit(75)
+        case .nothingToMigrate, .alreadyMigrated: break
+        }
     } catch {
-        report("campus-library: \(error); your files are still in one layout, whole")
+        report(CampusDirectories.failureMessage(error, migration))
         exit(73)
     }
 }
@@ -56,6 +67,7 @@ do {
     logSink = try FileLogSink(path: directories.state + "/campus-library.log", fileSystem: stateFileSystem)
 } catch {
     report("campus-library: logging is off: \(error)")
+    startupNotices.append("Logging is off: \(error). The app works as usual, but nothing is written to its log.")
     logSink = DiscardingLogSink()
 }
 let logger = LifelineLogger(category: "campus-library", sink: logSink)
@@ -68,6 +80,7 @@ for claim in claims {
         logger.warning("\(path, privacy: .public) was open to other users (mode \(String(mode, radix: 8), privacy: .public)); it is now owner-only.")
     case let .accessibleByOthers(mode, cause):
         report("campus-library: warning: other users can enter \(path) (mode \(String(mode, radix: 8))) and it could not be tightened: \(cause)")
+        startupNotices.append("Other users can open \(path) (mode \(String(mode, radix: 8))), and it could not be made private: \(cause).")
         logger.error("\(path, privacy: .public) is open to other users and could not be tightened: \(cause.description, privacy: .public)")
     }
 }
@@ -76,6 +89,10 @@ let clock = SystemClock()
 let archiveStore = WindowArchiveStore(directory: directories.state, fileSystem: stateFileSystem, clock: clock, logger: logger)
 let restored = archiveStore.load()
 let sessions = restored.windows.isEmpty ? [SceneSession()] : restored.sessions
+if let text = StoreNotice.text(for: archiveStore.loadOutcome, of: .windows) { startupNotices.append(text) }
+if let unfinished = archiveStore.discardedAfterUnfinishedLaunches {
+    startupNotices.append("Campus Library did not finish starting \(unfinished) times in a row, so your windows open without what they showed.")
+}
 
 let configuration = ProcessHostConfiguration(
     launchOptions: LaunchOptions(reason: arguments.link.map { .url($0) } ?? .user),
@@ -116,6 +133,8 @@ var environment = AppEnvironment(
     server: server
 )
 environment.secretStoreLocation = secrets.location
+environment.startupNotices = startupNotices
+environment.keepsUnsavedText = true
 environment.cacheStorage = StorageEnvironment(fileSystem: cacheFileSystem)
 let composition: AppComposition
 do {

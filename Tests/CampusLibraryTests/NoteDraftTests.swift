@@ -115,4 +115,52 @@ struct NoteDraftTests {
         await second.hydrate()
         #expect(second.text == "Elizabeth")
     }
+
+    @Test("text that would take the note over its limit is refused before it is shown, with the reason, and kept beside the note")
+    func overLimitRefused() async throws {
+        let recovery = NoteRecovery(directory: "/data/notes", fileSystem: fileSystem)
+        try fileSystem.createDirectory(at: "/data/notes", permissions: 0o700)
+        let draft = NoteDraft(
+            bookID: TestBooks.pride.id, storage: DurableValueStorage<String>(storage: StorageEnvironment(fileSystem: fileSystem), path: path, sizeLimit: 1024, clock: clock),
+            runtime: runtime, logger: .disabled, recovery: recovery, sizeLimit: 1024)
+        await draft.hydrate()
+        #expect(draft.append("Chapter one. "))
+        let paste = String(repeating: "x", count: 2_000)
+        #expect(!draft.append(paste))
+        #expect(draft.text == "Chapter one. ")
+        #expect(draft.refusal?.contains("over its limit of 1,024") == true, "\(draft.refusal ?? "no refusal")")
+        let kept = try #require(recovery.refusedCopies(of: TestBooks.pride.id).first)
+        #expect(draft.refusal?.contains(kept) == true)
+        #expect(fileSystem.contents(kept) == Data(paste.utf8))
+        #expect(draft.append("Chapter two."))
+        #expect(draft.refusal == nil)
+        clock.advance(by: .milliseconds(300))
+        #expect(try stored() == "Chapter one. Chapter two.")
+    }
+
+    @Test("the text of a save that keeps failing is kept beside the note, put back at the next launch, and removed once saved")
+    func unsavedTextSurvivesQuit() async throws {
+        let recovery = NoteRecovery(directory: "/data/notes", fileSystem: fileSystem)
+        let typed = "typed while the note could not be saved"
+        do {
+            let draft = NoteDraft(bookID: TestBooks.pride.id, storage: storage(), runtime: runtime, logger: .disabled, recovery: recovery)
+            await draft.hydrate()
+            fileSystem.failsWritesOfPathsStarting = "/data/notes/.austen-pride.json"
+            draft.edit(typed)
+            clock.advance(by: .milliseconds(300))
+            guard case .failed = draft.saveState else { throw TestFailure("the save did not fail: \(draft.saveState)") }
+            #expect(recovery.unsaved(of: TestBooks.pride.id, sizeLimit: 1024) == typed)
+        }
+        fileSystem.failsWritesOfPathsStarting = nil
+        let relaunched = NoteDraft(
+            bookID: TestBooks.pride.id, storage: storage(), runtime: LifecycleRuntime(clock: clock), logger: .disabled, recovery: recovery)
+        await relaunched.hydrate()
+        #expect(relaunched.text == typed)
+        #expect(relaunched.recoveryMessage?.contains("was put back") == true)
+        clock.advance(by: .milliseconds(300))
+        #expect(relaunched.saveState == .saved)
+        #expect(try stored() == typed)
+        #expect(recovery.unsaved(of: TestBooks.pride.id, sizeLimit: 1024) == nil)
+    }
 }
+

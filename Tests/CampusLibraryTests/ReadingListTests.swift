@@ -57,10 +57,13 @@ struct ReadingListTests {
         var failures: [[ReadingListEntry]] = []
         list.onSave = { if case .failed(let kept) = $0 { failures.append(kept) } }
         list.load()
+        let notices = AppNotices()
+        list.notices = notices
         list.add(TestBooks.emma)
         disk.inject(DiskFault(.write, error: .noSpace(Self.path + "-wal"), pathSuffix: "-wal"))
         list.add(TestBooks.moby)
         #expect(list.entries.map(\.bookID) == [TestBooks.emma.id])
+        #expect(notices.current?.hasPrefix("Your reading list change was not saved") == true, "the student is told, not only the log")
         #expect(failures.map { $0.map(\.bookID) } == [[TestBooks.emma.id]])
         guard case .notSaved = list.saveError else {
             Issue.record("no save error: \(String(describing: list.saveError))")
@@ -89,4 +92,21 @@ struct ReadingListTests {
         let frame = ReadingListView.render(ReadingListViewModel(readingList: list), width: 80, height: 10)
         #expect(frame.contains { $0.contains("could not be opened") }, "\(frame)")
     }
+
+    @Test("an empty (0-byte) reading list file is damaged, not new: moved aside, a new list started, and the student told where it is")
+    func emptyFileIsDamaged() throws {
+        let scratch = try ScratchDirectory()
+        let path = scratch.path("reading-list.sqlite")
+        _ = FileManager.default.createFile(atPath: path, contents: Data())
+        let list = ReadingList(path: path, storage: StorageEnvironment(fileSystem: POSIXFileSystem()), clock: VirtualClock(), runtime: nil, logger: .disabled)
+        let notices = AppNotices()
+        list.notices = notices
+        list.load()
+        #expect(list.isLoaded)
+        let kept = try FileManager.default.contentsOfDirectory(atPath: scratch.url.path).filter { $0.hasPrefix("reading-list.sqlite.corrupt-") }
+        #expect(kept.count == 1)
+        #expect(list.notice?.contains(scratch.path(kept.first ?? "")) == true, "\(list.notice ?? "no notice")")
+        #expect(notices.current == list.notice)
+    }
 }
+

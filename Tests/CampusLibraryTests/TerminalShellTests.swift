@@ -162,4 +162,49 @@ struct TerminalShellTests {
         #expect(manager.suspended == 1)
         #expect(manager.quitRequested)
     }
+
+    /// A launched app with one window on screen, its shell (whose window manager it holds weakly:
+    /// returned too, to keep it), and the window: the search typed as one run of `query`, the
+    /// first result opened, then `keys` typed as one run on the book.
+    func bookTyped(_ query: String, then keys: String) async throws -> (TestApp, TerminalShell, FakeWindowManager, WindowModel) {
+        let app = try TestApp()
+        let manager = FakeWindowManager(app: app)
+        let shell = TerminalShell(composition: app.composition, windows: manager)
+        try app.launch()
+        manager.openWindow(.none)
+        await app.settle()
+        shell.type(query)
+        await app.settle()
+        let window = try #require(shell.activeWindow)
+        #expect(window.search.query == query)
+        shell.handle(.enter)
+        await app.settle()
+        shell.type(keys)
+        await app.settle()
+        return (app, shell, manager, window)
+    }
+
+    @Test("characters read together reach a text field as one run; on a screen of commands each is its key, then the rest is typed")
+    func typedRun() async throws {
+        let (_, _, _, window) = try await bookTyped("dick", then: "nCall me Ishmael")
+        guard case .notes(let editor) = window.screen else { throw TestFailure("n did not open the notes: \(window.screen)") }
+        #expect(editor.text == "Call me Ishmael")
+    }
+
+    @Test("Ctrl-S saves the note at once; Esc dismisses a notice before it goes back")
+    func saveNowAndNotices() async throws {
+        let (app, shell, manager, window) = try await bookTyped("dick", then: "nCall me")
+        guard case .notes(let editor) = window.screen else { throw TestFailure("no note editor: \(window.screen)") }
+        #expect(editor.draft.saveState == .pending)
+        shell.handle(.control("s"))
+        await app.settle()
+        #expect(editor.draft.saveState == .saved, "saved without waiting for the debounce")
+
+        app.services.notices.post("Your settings were damaged.")
+        #expect(shell.render(size: .standard).text.contains("Your settings were damaged. (Esc: dismiss)"))
+        shell.handle(.escape)
+        #expect(app.services.notices.current == nil)
+        guard case .notes = window.screen else { throw TestFailure("Esc went back instead of dismissing the notice") }
+        withExtendedLifetime(manager) {}
+    }
 }

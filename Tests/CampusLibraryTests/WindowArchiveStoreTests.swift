@@ -2,6 +2,7 @@
 import DurableState
 import Foundation
 import Lifecycle
+import LifelineTestSupport
 import Testing
 
 @Suite("WindowArchiveStore")
@@ -62,4 +63,21 @@ struct WindowArchiveStoreTests {
         #expect(third.load() == Self.archive)
         #expect(third.discardedAfterUnfinishedLaunches == nil)
     }
+
+    @Test("a 50 MB launches.guard is not read: a few bytes at most, counted as no unfinished launch and written over")
+    func hugeLaunchGuard() throws {
+        let scratch = try ScratchDirectory()
+        let guardPath = scratch.path("launches.guard")
+        _ = FileManager.default.createFile(atPath: guardPath, contents: nil)
+        let handle = try FileHandle(forWritingTo: URL(fileURLWithPath: guardPath))
+        try handle.truncate(atOffset: 50 * 1024 * 1024)
+        try handle.close()
+        let reads = ReadCountingFileSystem()
+        let store = WindowArchiveStore(directory: scratch.url.path, fileSystem: reads, clock: clock)
+        _ = store.load()
+        #expect(reads.largestRead <= 64, "\(reads.largestRead) bytes read")
+        #expect(store.discardedAfterUnfinishedLaunches == nil)
+        #expect(try String(contentsOfFile: guardPath, encoding: .utf8) == "1")
+    }
 }
+

@@ -59,4 +59,15 @@ struct DataDirectoryTests {
         }
         #expect(try FileManager.default.contentsOfDirectory(atPath: elsewhere).isEmpty)
     }
+
+    @Test("a file or a device given as the directory is refused as not a directory, and left alone", arguments: ["file", "/dev/null"])
+    func notADirectory(kind: String) throws {
+        let target = kind == "file" ? scratch.file("a-file") : kind
+        if kind == "file" { try Data("keep me".utf8).write(to: URL(fileURLWithPath: target)) }
+        let error = #expect(throws: DataDirectoryError.notADirectory(path: target)) {
+            try DataDirectory.claim(target, fileSystem: POSIXFileSystem(root: target))
+        }
+        #expect(error?.description == "\(target) is not a directory, so it cannot be the data directory")
+        if kind == "file" { #expect(try String(contentsOfFile: target, encoding: .utf8) == "keep me") }
+    }
 }

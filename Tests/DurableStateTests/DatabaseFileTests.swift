@@ -70,4 +70,26 @@ struct DatabaseFileTests {
         try handle.seek(toOffset: size / 2)
         handle.write(Data(repeating: 0xA5, count: 8192))
     }
+
+    @Test("an empty (0-byte) database file is damaged, not new: refused as not a database, and left as it is")
+    func emptyFileIsDamaged() throws {
+        let path = directory.file("reading-list.sqlite")
+        _ = FileManager.default.createFile(atPath: path, contents: Data())
+        let error = #expect(throws: SQLiteError.self) { try Database(path: path) }
+        #expect(error?.resultCode == .notADatabase)
+        #expect(error?.description.contains("empty (0 bytes)") == true)
+        #expect(try FileManager.default.attributesOfItem(atPath: path)[.size] as? Int == 0)
+    }
+
+    @Test("a new database is created whole: its file starts with SQLite's header before any statement ran")
+    func newDatabaseIsWhole() throws {
+        let path = directory.file("new.sqlite")
+        let database = try Database(path: path)
+        let header = try #require(FileManager.default.contents(atPath: path)).prefix(16)
+        #expect(header == Data("SQLite format 3\u{0}".utf8))
+        database.close()
+        let names = try FileManager.default.contentsOfDirectory(atPath: directory.path)
+        #expect(names.allSatisfy { !$0.hasSuffix(".new") && !$0.contains(".new-") }, "\(names)")
+        #expect(HostileFiles.mode(path) == 0o600)
+    }
 }

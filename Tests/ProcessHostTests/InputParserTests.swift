@@ -67,4 +67,46 @@ struct InputParserTests {
         #expect(parser.feed([0xC3]) == [])
         #expect(parser.flush() == [.key(.unknown([0xC3]))])
     }
+
+    @Test func bracketedPasteArrivesAsOnePasteNotAsKeys() {
+        #expect(parse("a\u{1B}[200~n\u{1B}xq\r\nline\u{1B}[201~b") == [
+            .key(.character("a")), .key(.paste("nq\nline")), .key(.character("b")),
+        ])
+    }
+
+    @Test func pasteSplitAcrossReadsAnywhereIsJoined() {
+        let bytes = Array("\u{1B}[200~first half, second half\u{1B}[201~".utf8)
+        for split in 1..<bytes.count {
+            var parser = InputParser()
+            let events = parser.feed(bytes[..<split]) + parser.feed(bytes[split...])
+            #expect(events == [.key(.paste("first half, second half"))], "split at \(split)")
+            #expect(!parser.hasPending)
+        }
+    }
+
+    @Test func aPasteWaitsForItsEndMarkerNotForAFlush() {
+        var parser = InputParser()
+        #expect(parser.feed(Array("\u{1B}[200~abc".utf8)) == [])
+        #expect(!parser.hasPending, "no escape timeout while a paste is in progress")
+        #expect(parser.flush() == [])
+        #expect(parser.feed(Array("def\u{1B}[201~".utf8)) == [.key(.paste("abcdef"))])
+    }
+
+    @Test func aMegabytePasteInTerminalSizedReadsIsOnePaste() {
+        let text = String(repeating: "All work and no play. ", count: 48_000)
+        let bytes = Array(("\u{1B}[200~" + text + "\u{1B}[201~").utf8)
+        var parser = InputParser()
+        var events: [TerminalInput] = []
+        for start in stride(from: 0, to: bytes.count, by: 4096) {
+            events += parser.feed(bytes[start..<min(start + 4096, bytes.count)])
+        }
+        #expect(events == [.key(.paste(text))])
+    }
+
+    @Test func escapeSequencesInAPasteAreStrippedAndItsTextKept() {
+        let pasted = "EVIL\u{1B}[31mRED\u{1B}[0m\u{1B}]0;owned\u{07}\u{1B}]8;;http://x\u{1B}\\link\u{1B}(B\u{1B}OA<end>"
+        #expect(parse("\u{1B}[200~" + pasted + "\u{1B}[201~") == [.key(.paste("EVILREDlink<end>"))])
+        #expect(PastedText.cleaned(Array("a\u{00}b\u{07}c\u{7F}d\u{9B}e\tf\rg".utf8)) == "abcde\tf\ng")
+    }
 }
+

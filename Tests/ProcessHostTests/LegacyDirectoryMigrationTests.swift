@@ -31,8 +31,9 @@ struct LegacyDirectoryMigrationTests {
         var data: DirectoryTree { old.filter { !$0.hasPrefix("state-") && !$0.hasPrefix("cache-") } }
         var state: DirectoryTree { old.filter { $0.hasPrefix("state-") } }
 
+        /// The legacy directory as it was, but for the lock file a migration takes in it.
         func oldIsWhole(_ root: String) -> Bool {
-            DirectoryTree(root + "/legacy") == old && !FileManager.default.fileExists(atPath: root + "/data/app")
+            DirectoryTree(root + "/legacy", ignoring: [".lifeline.lock"]) == old && !FileManager.default.fileExists(atPath: root + "/data/app")
         }
 
         func newIsWhole(_ root: String) -> Bool {

@@ -104,7 +104,7 @@ struct ProcessHostTests {
         _ = try await probe.waitForExit()
     }
 
-    @Test(arguments: [SIGTERM, SIGINT])
+    @Test(arguments: [SIGTERM, SIGINT, SIGQUIT])
     func terminationSignalBackgroundsThenTerminatesAndExitsZero(signal: Int32) async throws {
         let probe = try await ProbeProcess()
         probe.send(signal)

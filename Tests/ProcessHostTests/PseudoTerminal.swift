@@ -55,6 +55,16 @@ final class PseudoTerminal {
         return settings.c_lflag
     }
 
+    /// The secondary side's input modes (`c_iflag`).
+    var inputModes: tcflag_t {
+        var settings = termios()
+        tcgetattr(secondary, &settings)
+        return settings.c_iflag
+    }
+
+    /// Whether output flow control (Ctrl-S / Ctrl-Q) is on.
+    var flowControl: Bool { inputModes & tcflag_t(IXON) != 0 }
+
     /// Whether canonical input and echo are both off (the host's raw input).
     var isRaw: Bool { localModes & tcflag_t(ICANON | ECHO) == 0 }
 

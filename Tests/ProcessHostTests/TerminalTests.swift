@@ -14,14 +14,19 @@ struct TerminalTests {
     @Test func rawModeIsEnteredInTheForegroundAndGivenBackOnSuspensionAndExit() async throws {
         let terminal = try PseudoTerminal()
         let original = terminal.localModes
+        let originalInput = terminal.inputModes
         #expect(!terminal.isRaw)
+        #expect(terminal.flowControl, "a new pseudo-terminal has Ctrl-S / Ctrl-Q flow control on")
         let probe = try await ProbeProcess(terminal: terminal)
         #expect(terminal.isRaw)
+        #expect(!terminal.flowControl, "Ctrl-S would freeze the app's output until Ctrl-Q")
         #expect(probe.rawOutput.contains("\u{1B}[?1004h"), "focus reporting was not enabled")
+        #expect(probe.rawOutput.contains("\u{1B}[?2004h"), "bracketed paste was not enabled")
 
         probe.send(SIGTSTP)
         try await probe.waitUntilStopped()
         #expect(terminal.localModes == original)
+        #expect(terminal.inputModes == originalInput)
         // The process wrote the sequence before it stopped; the reader may still be catching up.
         try await probe.waitForRawOutput(containing: "\u{1B}[?1004l")
 
@@ -29,6 +34,10 @@ struct TerminalTests {
         try await probe.waitForLine("scene.willEnterForeground terminal")
         try await probe.waitForLineCount(ProbeProcess.launchLog.count + 8)
         #expect(terminal.isRaw)
+
+        let beforeKeys = probe.lines.count
+        terminal.type("\u{13}\u{1B}[200~pasted\u{1B}[201~")
+        try await probe.waitForLines(["key ctrl-s", "key paste(6 bytes)"], after: beforeKeys)
 
         let beforeFocus = probe.lines.count
         terminal.type("\u{1B}[O")
@@ -38,6 +47,7 @@ struct TerminalTests {
         let exit = try await probe.waitForExit()
         #expect(exit.status == 0)
         #expect(terminal.localModes == original)
+        #expect(terminal.inputModes == originalInput)
     }
 
     @Test func aCrashGivesTheTerminalBackBeforeTheProcessDies() async throws {

@@ -30,14 +30,13 @@ extension AppComposition {
         registry.register((any SecretStore).self, value: environment.secretStore)
         registry.register(LifelineLogger.self, value: environment.logger)
         registry.register((any AnalyticsSink).self, value: environment.analyticsSink)
-        registry.register(
-            AppConfiguration.self,
-            value: AppConfiguration(
-                dataDirectory: environment.dataDirectory, writeDebounce: environment.writeDebounce,
-                makeIdentifier: environment.makeIdentifier,
-                secretStoreLocation: environment.secretStoreLocation
-            )
+        var configuration = AppConfiguration(
+            dataDirectory: environment.dataDirectory, writeDebounce: environment.writeDebounce,
+            makeIdentifier: environment.makeIdentifier,
+            secretStoreLocation: environment.secretStoreLocation
         )
+        configuration.keepsUnsavedText = environment.keepsUnsavedText
+        registry.register(AppConfiguration.self, value: configuration)
         registry.register((any LifelineClock).self, lifetime: .application) { (runtime: LifecycleRuntime) in runtime.clock }
         let catalogue = environment.catalogue
         let cacheStorage = environment.cacheStorage
@@ -72,7 +71,7 @@ extension AppComposition {
              analytics: AnalyticsService) in
             NotesRepository(
                 directory: configuration.dataDirectory + "/notes", storage: storage, runtime: runtime,
-                debounce: configuration.writeDebounce, logger: logger,
+                debounce: configuration.writeDebounce, logger: logger, keepsUnsavedText: configuration.keepsUnsavedText,
                 onSaved: { _ in analytics.track(.savedNote) }
             )
         }
@@ -96,6 +95,7 @@ extension AppComposition {
         }
         registry.register(NewArrivalsService.self, lifetime: .application, NewArrivalsService.init(catalogue:preferences:clock:logger:))
         registry.register(AppLinks.self, lifetime: .application) { AppLinks() }
+        registry.register(AppNotices.self, lifetime: .application) { AppNotices() }
         registry.register(AppServices.self, lifetime: .application, AppServices.init)
         registry.register(SceneScopes.self, lifetime: .application) { SceneScopes() }
         registry.register(ScreenFactory.self, lifetime: .scene, ScreenFactory.init(scene:scopes:))

@@ -58,6 +58,12 @@ public final class AppComposition {
         services.notes.plantedBugs = environment.plantedBugs
         services.arrivals.plantedBugs = environment.plantedBugs
         services.readingList.plantedBugs = environment.plantedBugs
+        services.readingList.notices = services.notices
+        for text in environment.startupNotices { services.notices.post(text) }
+        let server = try binding.application.resolve(LibraryService.self)
+        for (outcome, store) in [(services.preferences.loadReport.outcome, StoreNotice.Store.preferences), (server.loadOutcome, .libraryRecords)] {
+            if let text = StoreNotice.text(for: outcome, of: store) { services.notices.post(text) }
+        }
         handle.composition = self
         environment.runtime.applicationDelegate = CampusApplicationDelegate(composition: self)
         environment.runtime.registerPurgeable(services.catalogue)

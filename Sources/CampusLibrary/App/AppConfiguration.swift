@@ -13,6 +13,8 @@ public struct AppConfiguration {
     public var makeIdentifier: @MainActor () -> String
     /// Where the secret store keeps the session token, for a person.
     public var secretStoreLocation: String
+    /// Whether refused and unsaved note text is kept (``AppEnvironment/keepsUnsavedText``).
+    public var keepsUnsavedText = false
 
     /// Creates a configuration.
     public init(

@@ -63,6 +63,14 @@ public struct AppEnvironment {
     /// books found missing), as opposed to the student's navigation, with the state before the
     /// change (the change itself is reported to ``storage``'s history, if it has one).
     public var windowChangedByApp: @MainActor (_ window: WindowModel, _ before: WindowState) -> Void = { _, _ in }
+    /// What the host must tell the student once the app is on screen (the host's own messages
+    /// from before it, such as the one-time move of the files): shown as ``AppNotices``.
+    public var startupNotices: [String] = []
+    /// Whether a note's refused paste and the text of a failed save are kept beside the notes
+    /// (``NoteRecovery``), the latter put back at the next launch: on for the terminal app, off
+    /// where the host keeps incarnations itself (the simulator). A refused paste is refused
+    /// either way.
+    public var keepsUnsavedText = false
     /// Bugs planted on purpose for the simulator to find (empty everywhere else).
     package var plantedBugs: Set<CampusBug> = []
 

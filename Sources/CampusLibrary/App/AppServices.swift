@@ -28,12 +28,14 @@ public final class AppServices {
     public let arrivals: NewArrivalsService
     /// Deep links to routes.
     public let links: AppLinks
+    /// What the student must be told once, above whichever window is on screen.
+    public let notices: AppNotices
 
     /// Groups services built by the composition root.
     public init(
         clock: any LifelineClock, logger: LifelineLogger, preferences: Preferences, catalogue: LibraryCatalogue,
         notes: NotesRepository, auth: AuthenticationService, basket: BorrowingBasket, readingList: ReadingList,
-        analytics: AnalyticsService, arrivals: NewArrivalsService, links: AppLinks
+        analytics: AnalyticsService, arrivals: NewArrivalsService, links: AppLinks, notices: AppNotices
     ) {
         self.clock = clock
         self.logger = logger
@@ -46,6 +48,7 @@ public final class AppServices {
         self.analytics = analytics
         self.arrivals = arrivals
         self.links = links
+        self.notices = notices
     }
 
     /// Saves every pending write now: note drafts and the basket. Called when a window resigns

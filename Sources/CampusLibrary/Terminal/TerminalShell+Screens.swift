@@ -2,6 +2,15 @@ import Lifecycle
 
 /// The keys of each screen of a window.
 extension TerminalShell {
+    /// Whether the screen on top of `window` puts every typed character into a text field.
+    func takesText(_ window: WindowModel) -> Bool {
+        switch window.screen {
+        case .search, .notes: true
+        case .profile(let model): model.auth.state.account == nil
+        case .book, .basket, .readingList: false
+        }
+    }
+
     func handle(_ key: TerminalKey, in window: WindowModel) {
         if key == .paste("") { return }
         if window.recoveryMessage != nil, key == .escape {

@@ -91,12 +91,20 @@ public final class TerminalShell {
         case .control("z"):
             manager?.suspendProcess()
             return
+        case .control("s"):
+            // Pressed out of habit to save: everything pending is saved now.
+            composition.services.flushPendingWrites()
+            return
         default:
             break
         }
         guard !composition.isLaunchGateClosed else { return }
         if let overlay {
             handle(key, in: overlay)
+            return
+        }
+        if key == .escape, composition.services.notices.current != nil {
+            composition.services.notices.dismissCurrent()
             return
         }
         guard let manager else { return }
@@ -114,6 +122,21 @@ public final class TerminalShell {
             overlay = .help
         default:
             if let window = activeWindow { handleWindowKey(key, in: window) }
+        }
+    }
+
+    /// Characters typed in a row (one read of the terminal), handled as their keys would be, but
+    /// what reaches a text field — the search field, a note, the sign-in form — goes into it at
+    /// once, as one edit: typing or pasting costs one edit per read, not one per character.
+    public func type(_ text: String) {
+        var rest = Substring(text)
+        while let first = rest.first {
+            if overlay == nil, !composition.isLaunchGateClosed, let window = activeWindow, takesText(window) {
+                handle(.paste(String(rest)))
+                return
+            }
+            handle(.character(first))
+            rest = rest.dropFirst()
         }
     }
 

@@ -23,29 +23,38 @@ public enum TextLayout {
     }
 
     /// `text` broken into lines of at most `width` cells, at spaces where possible; explicit
-    /// newlines are kept. An empty text is one empty line.
+    /// newlines are kept. An empty text is one empty line. Each character is counted once, so
+    /// the time is in proportion to the text (a note editor wraps its whole note at each frame).
     public static func wrap(_ text: String, width: Int) -> [String] {
         let width = max(width, 1)
         var lines: [String] = []
         for paragraph in text.split(separator: "\n", omittingEmptySubsequences: false) {
             var line = ""
+            var lineCount = 0
             for word in paragraph.split(separator: " ", omittingEmptySubsequences: false) {
-                var word = Substring(word)
-                while word.count > width {
+                var rest = Substring(word)
+                var restCount = rest.count
+                while restCount > width {
                     if !line.isEmpty {
                         lines.append(line)
                         line = ""
+                        lineCount = 0
                     }
-                    lines.append(String(word.prefix(width)))
-                    word = word.dropFirst(width)
+                    let cut = rest.index(rest.startIndex, offsetBy: width)
+                    lines.append(String(rest[..<cut]))
+                    rest = rest[cut...]
+                    restCount -= width
                 }
                 if line.isEmpty {
-                    line = String(word)
-                } else if line.count + 1 + word.count <= width {
-                    line += " " + word
+                    line = String(rest)
+                    lineCount = restCount
+                } else if lineCount + 1 + restCount <= width {
+                    line += " " + rest
+                    lineCount += 1 + restCount
                 } else {
                     lines.append(line)
-                    line = String(word)
+                    line = String(rest)
+                    lineCount = restCount
                 }
             }
             lines.append(line)

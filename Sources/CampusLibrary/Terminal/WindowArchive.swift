@@ -64,6 +64,13 @@ public final class WindowArchiveStore {
     /// After ``load()``: how many unfinished launches made it discard the windows' state (`nil`
     /// when it kept them).
     public private(set) var discardedAfterUnfinishedLaunches: Int?
+    /// After ``load()``: what reading `windows.json` found (an older copy, damaged, unreadable);
+    /// the front-end tells the student once (``StoreNotice``).
+    public private(set) var loadOutcome: LoadOutcome = .loaded
+
+    /// The most bytes `launches.guard` is read for: it holds one small number. A larger file is
+    /// not read (it counts as no unfinished launch, and is written over with the new count).
+    static let guardSizeLimit = 64
 
     private let document: DocumentStore<WindowArchive>
     private let fileSystem: any FileSystem
@@ -87,7 +94,9 @@ public final class WindowArchiveStore {
     /// process counts the launch; if too many launches in a row did not finish, the windows come
     /// back without their restoration payloads.
     public func load() -> WindowArchive {
-        var archive = document.load().value
+        let loaded = document.load()
+        loadOutcome = loaded.outcome
+        var archive = loaded.value
         var seen = Set<SceneSessionID>()
         archive.windows = archive.windows.filter { seen.insert($0.id).inserted }.prefix(WindowArchive.maximumWindows).map { $0 }
         if let active = archive.active, !seen.contains(active) { archive.active = nil }
@@ -115,7 +124,11 @@ public final class WindowArchiveStore {
     }
 
     private func readUnfinishedLaunches() -> Int {
-        guard let data = try? fileSystem.readFile(at: guardPath) else { return 0 }
+        guard let (data, size) = try? fileSystem.readFile(at: guardPath, maximumSize: Self.guardSizeLimit) else { return 0 }
+        guard size <= Self.guardSizeLimit else {
+            logger.warning("launches.guard is \(size, privacy: .public) bytes, not a count; it was not read and is written over.")
+            return 0
+        }
         return Int(String(decoding: data, as: UTF8.self)) ?? 0
     }
 

@@ -33,7 +33,7 @@ import Lifecycle
 ///
 /// Owned by the process's entry point (a global constant of `main.swift`, say); `Sendable`.
 public final class DataDirectory: Sendable {
-    /// What ``claim(_:fileSystem:processID:logger:)`` found of the directory's permissions.
+    /// What ``claim(_:fileSystem:creatingIfMissing:processID:logger:)`` found of the directory's permissions.
     public enum Access: Sendable, Equatable {
         /// Only the owner could enter it (or it was just created 0700).
         case ownerOnly
@@ -67,25 +67,30 @@ public final class DataDirectory: Sendable {
     /// Whether this value still holds the directory.
     public var isHeld: Bool { lock.isHeld }
 
-    /// Claims the directory at `path` for this process: creates it 0700 if missing, takes its
-    /// lock without waiting, tightens it if group or others may enter it, and writes
-    /// `processID` into the lock file.
+    /// Claims the directory at `path` for this process: creates it 0700 if missing (unless not
+    /// `creatingIfMissing`), takes its lock without waiting, tightens it if group or others may
+    /// enter it, and writes `processID` into the lock file.
     ///
     /// - Throws: ``DataDirectoryError/inUse(path:processID:)`` when another process (or another
-    ///   claim in this one) holds it: nothing was written. ``DataDirectoryError/unusable(path:cause:)``
-    ///   when it cannot be created, opened or locked (a link in its place, a full disk): nothing
-    ///   was written but a missing directory that could be created.
+    ///   claim in this one) holds it: nothing was written. ``DataDirectoryError/notADirectory(path:)``
+    ///   when a file or device is at `path`: it was left alone. ``DataDirectoryError/unusable(path:cause:)``
+    ///   when it cannot be created, opened or locked (a link in its place, a full disk, or, not
+    ///   `creatingIfMissing`, no directory there: ``FileSystemError/notFound(_:)``): nothing was
+    ///   written but a missing directory that could be created.
     public static func claim(
         _ path: String,
         fileSystem: any FileSystem,
+        creatingIfMissing: Bool = true,
         processID: Int32 = ProcessInfo.processInfo.processIdentifier,
         logger: LifelineLogger = .disabled
     ) throws(DataDirectoryError) -> DataDirectory {
         let logger = logger.category("data-directory")
         let lockPath = FilePaths.join(path, lockFileName)
+        let exists = fileSystem.itemExists(at: path)
         let lock: FileLock
         do throws(FileSystemError) {
-            if !fileSystem.itemExists(at: path) {
+            if !exists {
+                guard creatingIfMissing else { throw .notFound(path) }
                 do throws(DurableWriteError) {
                     try DurableFile.createDirectory(path, fileSystem: fileSystem, permissions: 0o700)
                 } catch {
@@ -95,6 +100,8 @@ public final class DataDirectory: Sendable {
             lock = try fileSystem.lockFile(at: lockPath, permissions: 0o600)
         } catch .locked {
             throw .inUse(path: path, processID: holder(of: lockPath, fileSystem: fileSystem))
+        } catch .notFound where exists && !fileSystem.directoryExists(at: path) {
+            throw .notADirectory(path: path)
         } catch {
             throw .unusable(path: path, cause: error)
         }
@@ -112,10 +119,16 @@ public final class DataDirectory: Sendable {
         lock.release()
     }
 
-    /// The process identifier the holder wrote into the lock file, if it is readable.
+    /// The process identifier the holder wrote into the lock file, if it is readable. A holder
+    /// that took the lock an instant ago may not have written it yet (two launches at once): the
+    /// file is read again a few times over at most 100 ms before the holder is called unknown.
     static func holder(of lockPath: String, fileSystem: any FileSystem) -> Int32? {
-        guard let data = try? fileSystem.readFile(at: lockPath), data.count <= 32 else { return nil }
-        return Int32(String(decoding: data, as: UTF8.self).trimmingCharacters(in: .whitespacesAndNewlines))
+        for attempt in 0..<20 {
+            if attempt > 0 { usleep(5_000) }
+            guard let (data, size) = try? fileSystem.readFile(at: lockPath, maximumSize: 32), size <= 32 else { return nil }
+            if let pid = Int32(String(decoding: data, as: UTF8.self).trimmingCharacters(in: .whitespacesAndNewlines)) { return pid }
+        }
+        return nil
     }
 
     /// Narrows a directory that group or others may enter to its owner's bits.
@@ -142,12 +155,14 @@ public final class DataDirectory: Sendable {
     }
 }
 
-/// Why ``DataDirectory/claim(_:fileSystem:processID:logger:)`` did not claim the directory. A
+/// Why ``DataDirectory/claim(_:fileSystem:creatingIfMissing:processID:logger:)`` did not claim the directory. A
 /// closed enum, `Sendable`; descriptions name the directory and the holder, never data.
 public enum DataDirectoryError: Error, Equatable, Sendable, CustomStringConvertible {
     /// Another process holds the directory; `processID` is the one it wrote into the lock file,
     /// if readable. Nothing was written.
     case inUse(path: String, processID: Int32?)
+    /// Something other than a directory is at the path (a file, `/dev/null`): it was left alone.
+    case notADirectory(path: String)
     /// The directory could not be created, opened or locked.
     case unusable(path: String, cause: FileSystemError)
 
@@ -155,6 +170,7 @@ public enum DataDirectoryError: Error, Equatable, Sendable, CustomStringConverti
         switch self {
         case let .inUse(path, processID?): "\(path) is in use by another process (pid \(processID))"
         case let .inUse(path, nil): "\(path) is in use by another process"
+        case .notADirectory(let path): "\(path) is not a directory, so it cannot be the data directory"
         case let .unusable(path, cause): "\(path) cannot be used as the data directory: \(cause)"
         }
     }

@@ -40,6 +40,9 @@ public struct DocumentLoad<Value> {
     public var writtenAt: Date?
     /// Files quarantined, left in place or unreadable on the way, in the order they were met.
     public var issues: [LoadIssue]
+    /// What the load means for the user: the latest copy, an older generation, a fresh start
+    /// after damage, or a file that cannot be read now.
+    public var outcome: LoadOutcome
 
     /// Whether the value was migrated from an older schema.
     public func wasMigrated(currentVersion: Int) -> Bool {

@@ -109,7 +109,8 @@ public final class DocumentStore<Value: Codable & Sendable> {
             if source == .primary { primaryIsKnownGood = true }
             let load = DocumentLoad(
                 value: stored.value, source: source, storedSchemaVersion: stored.schemaVersion,
-                writtenAt: stored.writtenAt, issues: issues)
+                writtenAt: stored.writtenAt, issues: issues,
+                outcome: LoadOutcome(issues: issues, usedBackup: source == .backup, writtenAt: stored.writtenAt))
             if stored.schemaVersion < codec.schema.version { writeBackMigrated(stored) }
             history.didLoad(stored.value)
             return load
@@ -118,7 +119,9 @@ public final class DocumentStore<Value: Codable & Sendable> {
             logger.warning("No usable copy of \(name, privacy: .public); using the default value.")
         }
         history.didLoad(defaultValue)
-        return DocumentLoad(value: defaultValue, source: .defaultValue, storedSchemaVersion: nil, writtenAt: nil, issues: issues)
+        return DocumentLoad(
+            value: defaultValue, source: .defaultValue, storedSchemaVersion: nil, writtenAt: nil, issues: issues,
+            outcome: LoadOutcome(issues: issues, usedBackup: false, writtenAt: nil))
     }
 
     /// Saves `value` durably, keeping the previous generation as the backup if configured.
@@ -150,6 +153,18 @@ public final class DocumentStore<Value: Codable & Sendable> {
         history.didSave(value)
     }
 
+    /// Refuses `value` if a save of it would be refused before anything is written: a sensitive
+    /// value, one that does not encode, or one over the size limit. Writes nothing; costs at most
+    /// one encoding (none for a string short enough to fit however it is escaped).
+    /// - Throws: ``DurableStoreError/tooLarge(bytes:limit:)``, ``DurableStoreError/encodingFailed(type:reason:)``
+    ///   or ``DurableStoreError/sensitiveValue(type:)``.
+    public func check(_ value: Value) throws(DurableStoreError) {
+        if !valueTypeIsPlain, let sensitive = SensitiveValueScanner.firstSensitiveType(in: value) {
+            throw .sensitiveValue(type: sensitive)
+        }
+        try codec.checkSize(of: value)
+    }
+
     /// Removes the document, its backup and its temporary files (quarantined files stay): it
     /// reads as the default value again, which the history records as the value's new one.
     /// - Throws: ``DurableStoreError/write(_:)`` if a removal or the directory sync fails.
@@ -173,7 +188,12 @@ public final class DocumentStore<Value: Codable & Sendable> {
     private func read(_ path: String, issues: inout [LoadIssue]) -> StoredValue<Value>? {
         let data: Data
         do {
-            data = try file.fileSystem.readFile(at: path)
+            let (contents, size) = try file.fileSystem.readFile(at: path, maximumSize: codec.sizeLimit)
+            guard size <= codec.sizeLimit else {
+                issues += quarantine(path, reason: .oversized(bytes: size, limit: codec.sizeLimit))
+                return nil
+            }
+            data = contents
         } catch .notFound {
             return nil
         } catch {
@@ -185,31 +205,38 @@ public final class DocumentStore<Value: Codable & Sendable> {
         do throws(StoredDataError) {
             return try codec.decode(Value.self, from: data)
         } catch {
-            issues.append(quarantine(path, reason: error))
+            issues += quarantine(path, reason: error)
             return nil
         }
     }
 
-    private func quarantine(_ path: String, reason: StoredDataError) -> LoadIssue {
+    /// Moves the file at `path` aside, then removes its oldest quarantined copies beyond
+    /// ``Quarantine/keptCopies``; what happened, as issues.
+    private func quarantine(_ path: String, reason: StoredDataError) -> [LoadIssue] {
+        let movedTo: String
         do {
-            let movedTo = try Quarantine.move(path, fileSystem: file.fileSystem, at: clock.date)
-            blocked[path] = nil
-            logger.warning(
-                "Quarantined \(FilePaths.name(of: path), privacy: .public) as \(FilePaths.name(of: movedTo), privacy: .public): \(reason.description, privacy: .public)"
-            )
-            return .quarantined(path: path, movedTo: movedTo, reason: reason)
+            movedTo = try Quarantine.move(path, fileSystem: file.fileSystem, at: clock.date)
         } catch {
             blocked[path] = reason
             logger.error(
                 "Could not quarantine \(FilePaths.name(of: path), privacy: .public) (\(reason.description, privacy: .public)): \(error.description, privacy: .public)"
             )
-            return .quarantineFailed(path: path, reason: reason, cause: error)
+            return [.quarantineFailed(path: path, reason: reason, cause: error)]
         }
+        blocked[path] = nil
+        logger.warning(
+            "Quarantined \(FilePaths.name(of: path), privacy: .public) as \(FilePaths.name(of: movedTo), privacy: .public): \(reason.description, privacy: .public)"
+        )
+        let removed = Quarantine.trim(path, fileSystem: file.fileSystem)
+        guard !removed.isEmpty else { return [.quarantined(path: path, movedTo: movedTo, reason: reason)] }
+        let trimmed = LoadIssue.olderCopiesRemoved(path: path, removed: removed)
+        logger.warning("\(trimmed.description, privacy: .public)")
+        return [.quarantined(path: path, movedTo: movedTo, reason: reason), trimmed]
     }
 
     private func clearBlockedFiles() throws(DurableStoreError) {
         for (path, reason) in blocked.sorted(by: { $0.key < $1.key }) {
-            if case .quarantineFailed = quarantine(path, reason: reason) {
+            if case .quarantineFailed? = quarantine(path, reason: reason).first {
                 throw .corruptFileInTheWay(path: path)
             }
         }

@@ -27,6 +27,15 @@ public protocol FileSystem: Sendable {
     /// Whether a file or directory exists at `path`.
     func itemExists(at path: String) -> Bool
 
+    /// Whether a directory — not a file, and not a link to a directory — is at `path`.
+    func directoryExists(at path: String) -> Bool
+
+    /// The file at `path` and its size, but only if it holds at most `maximumSize` bytes: a
+    /// longer file is not read (its `contents` are empty and its `size` says by how much it is
+    /// over), so a small file's reader is never made to read a huge one.
+    /// - Throws: ``FileSystemError/notFound(_:)`` if there is no such file; nothing changes.
+    func readFile(at path: String, maximumSize: Int) throws(FileSystemError) -> (contents: Data, size: Int)
+
     /// Creates the directory at `path` and any missing parents, with `permissions` (POSIX mode
     /// bits) for the ones it creates. Succeeds if it already exists.
     func createDirectory(at path: String, permissions: UInt16) throws(FileSystemError)
@@ -83,6 +92,18 @@ public protocol FileSystem: Sendable {
 }
 
 extension FileSystem {
+    /// Whether listing `path` as a directory succeeds (a simulated disk has no links).
+    public func directoryExists(at path: String) -> Bool {
+        (try? contentsOfDirectory(at: path)) != nil
+    }
+
+    /// Reads the whole file and keeps it only if it is within `maximumSize` (a simulated disk's
+    /// files are in memory already); ``POSIXFileSystem`` checks the size before reading.
+    public func readFile(at path: String, maximumSize: Int) throws(FileSystemError) -> (contents: Data, size: Int) {
+        let data = try readFile(at: path)
+        return (data.count <= maximumSize ? data : Data(), data.count)
+    }
+
     /// Writes then syncs with two calls; ``POSIXFileSystem`` does both through one descriptor.
     public func writeAndSyncFile(_ data: Data, to path: String, permissions: UInt16) throws(FileSystemError) {
         try writeFile(data, to: path, permissions: permissions)

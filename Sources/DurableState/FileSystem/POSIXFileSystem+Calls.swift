@@ -85,14 +85,15 @@ extension POSIXFileSystem {
         if let failure { throw error(path: path, operation: "write", code: failure) }
     }
 
-    static func readAll(from descriptor: Int32, sizeHint: Int, path: String) throws(FileSystemError) -> Data {
+    static func readAll(from descriptor: Int32, sizeHint: Int, path: String, limit: Int = .max) throws(FileSystemError) -> Data {
         var result = Data()
-        if sizeHint > 0 { result.reserveCapacity(sizeHint) }
+        if sizeHint > 0 { result.reserveCapacity(min(sizeHint, limit)) }
         let chunkSize = 64 * 1024
         var buffer = [UInt8](repeating: 0, count: chunkSize)
-        while true {
+        while result.count < limit {
+            let wanted = min(chunkSize, limit - result.count)
             let count = buffer.withUnsafeMutableBytes { raw in
-                retrying { posixRead(descriptor, raw.baseAddress, chunkSize) }
+                retrying { posixRead(descriptor, raw.baseAddress, wanted) }
             }
             if count < 0 { throw error(path: path, operation: "read") }
             if count == 0 { break }

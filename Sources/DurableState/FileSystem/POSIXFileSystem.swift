@@ -64,6 +64,23 @@ public struct POSIXFileSystem: FileSystem {
         return fstatat(location.directory, location.name, &status, location.statFlags) == 0
     }
 
+    public func directoryExists(at path: String) -> Bool {
+        guard let location = try? locate(path) else { return false }
+        var status = stat()
+        return fstatat(location.directory, location.name, &status, location.statFlags) == 0 && status.st_mode & S_IFMT == S_IFDIR
+    }
+
+    public func readFile(at path: String, maximumSize: Int) throws(FileSystemError) -> (contents: Data, size: Int) {
+        let location = try locate(path)
+        let (descriptor, status) = try Self.openRegularFile(location, flags: O_RDONLY, operation: "open for reading")
+        defer { _ = posixClose(descriptor) }
+        let size = Int(status.st_size)
+        guard size <= maximumSize else { return (Data(), size) }
+        // The file may have grown since `fstat`: read one byte past the limit at most.
+        let data = try Self.readAll(from: descriptor, sizeHint: size, path: path, limit: maximumSize + 1)
+        return data.count <= maximumSize ? (data, data.count) : (Data(), data.count)
+    }
+
     public func createDirectory(at path: String, permissions: UInt16) throws(FileSystemError) {
         guard let below = try components(below: path) else {
             try Self.createByPath(path, permissions: permissions)

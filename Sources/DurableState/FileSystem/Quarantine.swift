@@ -9,10 +9,18 @@ import Foundation
 /// ```
 ///
 /// The rename is not followed by a directory sync: if power is lost before the next durable save
-/// in that directory, the file reappears at its old name and is quarantined again. Stateless.
+/// in that directory, the file reappears at its old name and is quarantined again.
+///
+/// Copies do not pile up: ``trim(_:fileSystem:keeping:)`` removes all but the newest
+/// ``keptCopies`` of one file (``DocumentStore`` calls it after each quarantine and reports what it
+/// removed as ``LoadIssue/olderCopiesRemoved(path:removed:)``), so a file damaged at every launch
+/// costs at most three copies of its size. Stateless.
 public enum Quarantine {
     /// The marker between a file's name and the quarantine timestamp.
     public static let marker = ".corrupt-"
+
+    /// How many quarantined copies of one file ``trim(_:fileSystem:keeping:)`` keeps: the newest.
+    public static let keptCopies = 3
 
     /// Renames `path` to `<path>.corrupt-<UTC timestamp>` (adding `-2`, `-3`… if taken) and
     /// returns the new path.
@@ -42,13 +50,48 @@ public enum Quarantine {
         return movedTo
     }
 
+    /// Removes the quarantined copies of the file at `path` (and of a database, their `-wal`,
+    /// `-journal` and `-shm` files) but the newest `keeping`, and returns the removed paths,
+    /// oldest first. Copies are ordered by their timestamp, then by the number added to a taken
+    /// name. A copy that cannot be removed is left (and not returned): a leftover costs space,
+    /// never data.
+    @discardableResult
+    public static func trim(_ path: String, fileSystem: any FileSystem, keeping: Int = keptCopies) -> [String] {
+        let directory = FilePaths.directory(of: path)
+        let prefix = FilePaths.name(of: path) + marker
+        guard let names = try? fileSystem.contentsOfDirectory(at: directory) else { return [] }
+        var copies: [String: [String]] = [:]
+        for name in names where name.hasPrefix(prefix) {
+            var stamp = String(name.dropFirst(prefix.count))
+            for suffix in ["-wal", "-journal", "-shm"] where stamp.hasSuffix(suffix) {
+                stamp = String(stamp.dropLast(suffix.count))
+            }
+            copies[stamp, default: []].append(name)
+        }
+        let oldestFirst = copies.keys.sorted { order($0) < order($1) }
+        var removed: [String] = []
+        for stamp in oldestFirst.dropLast(max(keeping, 0)) {
+            for name in (copies[stamp] ?? []).sorted() {
+                let copy = FilePaths.join(directory, name)
+                if (try? fileSystem.removeItem(at: copy)) != nil { removed.append(copy) }
+            }
+        }
+        return removed
+    }
+
+    /// A quarantine suffix (`20270115T101112Z` or `20270115T101112Z-2`) as a sortable key.
+    private static func order(_ stamp: String) -> (String, Int) {
+        let parts = stamp.split(separator: "-", maxSplits: 1)
+        return (String(parts.first ?? ""), parts.count > 1 ? Int(parts[1]) ?? 0 : 1)
+    }
+
     /// Whether `name` is a quarantined file's name.
     public static func isQuarantined(_ name: String) -> Bool {
         name.contains(marker)
     }
 
-    /// `date` as `yyyyMMdd'T'HHmmss'Z'` in UTC.
-    static func timestamp(_ date: Date) -> String {
+    /// `date` as `yyyyMMdd'T'HHmmss'Z'` in UTC: the stamp of a quarantined copy's name.
+    public static func timestamp(_ date: Date) -> String {
         var calendar = Calendar(identifier: .gregorian)
         calendar.timeZone = TimeZone(identifier: "UTC") ?? calendar.timeZone
         let parts = calendar.dateComponents([.year, .month, .day, .hour, .minute, .second], from: date)

@@ -19,6 +19,8 @@ public final class DurableValueStorage<Value: Codable & Sendable>: ValueStorage 
     public let document: DocumentStore<Value?>
     /// What the last load had to work around (quarantined files…).
     public private(set) var lastLoadIssues: [LoadIssue] = []
+    /// What the last load means for the user.
+    public private(set) var lastLoadOutcome: LoadOutcome = .loaded
 
     /// Creates the storage for the file at `path`, owner-only (0600) unless `permissions` widen it.
     public init(
@@ -52,10 +54,21 @@ public final class DurableValueStorage<Value: Codable & Sendable>: ValueStorage 
     public func loadNow() throws(ValueStorageError) -> Value? {
         let loaded = document.load()
         lastLoadIssues = loaded.issues
-        if let unreadable = loaded.issues.first(where: { if case .unreadable = $0 { true } else { false } }) {
+        lastLoadOutcome = loaded.outcome
+        if let unreadable = loaded.issues.first(where: \.isUnreadable) {
             throw .unreadable(unreadable)
         }
         return loaded.value ?? nil
+    }
+
+    /// Refuses a value over the file's size limit (or not encodable, or sensitive); see
+    /// ``DocumentStore/check(_:)``.
+    public func check(_ value: Value) throws(ValueStorageError) {
+        do {
+            try document.check(value)
+        } catch {
+            throw .store(error)
+        }
     }
 
     /// ``save(_:)`` without suspending.

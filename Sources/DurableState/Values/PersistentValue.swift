@@ -57,6 +57,10 @@ public final class PersistentValue<Value: Sendable> {
     /// ``ValueStorage/lastLoadIssues``): a damaged copy moved aside, a backup used. Tell the user;
     /// the value may be an older generation or the initial one.
     public private(set) var loadIssues: [LoadIssue] = []
+    /// What ``hydrate()`` found, for the user (``LoadOutcome``): the latest copy, an older
+    /// generation, a fresh start after damage, or a stored value that cannot be read now (then
+    /// nothing is written until a later ``hydrate()`` reads it). Show it once.
+    public private(set) var loadOutcome: LoadOutcome = .loaded
 
     private let storage: any ValueStorage<Value>
     private let clock: any LifelineClock
@@ -127,6 +131,14 @@ public final class PersistentValue<Value: Sendable> {
         }
     }
 
+    /// Sets ``value`` to `newValue` only if the storage could store it (``ValueStorage/check(_:)``):
+    /// a value over the store's size limit is refused here, at the edit, before anything shows it.
+    /// - Throws: ``ValueStorageError``; ``value`` is unchanged then.
+    public func update(_ newValue: Value) throws(ValueStorageError) {
+        try storage.check(newValue)
+        value = newValue
+    }
+
     /// Whether changes exist that are not known to be stored.
     public var hasUnsavedChanges: Bool { changeCount > savedGeneration }
 
@@ -145,11 +157,13 @@ public final class PersistentValue<Value: Sendable> {
             stored = try await storage.load()
         } catch {
             logger.error("Could not load '\(name, privacy: .public)'; nothing will be written until a load succeeds: \(error.description, privacy: .public)")
+            if case .unreadable(.unreadable(let path, let cause)) = error { loadOutcome = .unreadable(path: path, cause: cause) }
             setState(.failed(error))
             return .failed(error)
         }
         isHydrated = true
         loadIssues = storage.lastLoadIssues
+        loadOutcome = storage.lastLoadOutcome
         if let stored {
             current = stored
             savedGeneration = changeCount

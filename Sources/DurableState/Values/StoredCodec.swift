@@ -46,6 +46,16 @@ public struct StoredCodec: Sendable {
         return StoredEnvelope(schemaVersion: schema.version, writtenAt: writtenAt, payload: payload).encoded()
     }
 
+    /// Refuses `value` if its enveloped bytes would be over ``sizeLimit`` (or it does not encode),
+    /// without keeping them. A string that fits however it is escaped (six bytes per UTF-8 byte
+    /// at most) is not encoded at all, so checking each keystroke of a short text costs nothing.
+    /// - Throws: ``DurableStoreError/tooLarge(bytes:limit:)`` with the exact size, or
+    ///   ``DurableStoreError/encodingFailed(type:reason:)``.
+    public func checkSize<Value: Encodable>(of value: Value) throws(DurableStoreError) {
+        if let text = value as? String, StoredEnvelope.headerSize + 2 + 6 * text.utf8.count <= sizeLimit { return }
+        _ = try encodeChecked(value, writtenAt: Date(timeIntervalSince1970: 0))
+    }
+
     /// Verifies, migrates and decodes enveloped bytes.
     /// - Throws: ``StoredDataError`` saying why the bytes cannot be used.
     public func decode<Value: Decodable>(_ type: Value.Type, from data: Data) throws(StoredDataError) -> StoredValue<Value> {

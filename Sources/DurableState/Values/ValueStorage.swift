@@ -30,6 +30,17 @@ public protocol ValueStorage<Value>: AnyObject {
     /// storages that have nothing to report.
     var lastLoadIssues: [LoadIssue] { get }
 
+    /// What the last successful ``load()`` means for the user (``LoadOutcome``): the latest copy,
+    /// an older generation, a fresh start after damage. ``LoadOutcome/loaded`` for storages that
+    /// have nothing to report.
+    var lastLoadOutcome: LoadOutcome { get }
+
+    /// Refuses `value` if this storage could never store it — over its size limit, not
+    /// encodable, sensitive — without storing anything, so that an app refuses the edit before
+    /// its screen shows it. Accepts everything by default.
+    /// - Throws: ``ValueStorageError/store(_:)`` saying why.
+    func check(_ value: Value) throws(ValueStorageError)
+
     /// The history a ``PersistentValue`` over this storage reports its edits to on a simulated
     /// device (`StorageHistory`): the one of the storage's file system. `nil` by default, and
     /// on a device.
@@ -39,6 +50,12 @@ public protocol ValueStorage<Value>: AnyObject {
 extension ValueStorage {
     /// Nothing to report.
     public var lastLoadIssues: [LoadIssue] { [] }
+
+    /// Nothing to report.
+    public var lastLoadOutcome: LoadOutcome { .loaded }
+
+    /// Everything can be stored.
+    public func check(_ value: Value) throws(ValueStorageError) {}
 
     /// No history.
     public var storageHistory: (any StorageHistory)? { nil }

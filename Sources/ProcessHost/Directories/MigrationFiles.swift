@@ -1,191 +1,128 @@
-#if canImport(Darwin)
-import Darwin
-#elseif canImport(Glibc)
-import Glibc
-#elseif canImport(Musl)
-import Musl
-#endif
+import DurableState
+import Foundation
 
-/// The POSIX file operations of a ``LegacyDirectoryMigration``: copies whose files are `fsync`ed,
-/// renames whose directories are `fsync`ed, and no symbolic link followed. Stateless but for the
-/// step hook; used by one migration on one thread.
+/// The file operations of a ``LegacyDirectoryMigration``, through DurableState: each tree on a
+/// `POSIXFileSystem` confined to its parent (no symbolic link followed below it), copies and
+/// commits by its ``DurableTree``, locks by its `DataDirectory`. Errors become
+/// ``MigrationError``s naming the step. Stateless but for the step hook; used by one migration
+/// on one thread.
 struct MigrationFiles {
-    let afterEachStep: @Sendable () -> Void
+    /// What claiming a directory found.
+    enum Claim {
+        /// This process holds it now.
+        case claimed(DataDirectory)
+        /// It is not there (any more).
+        case gone
+        /// Another process holds it; the process identifier it wrote, if readable.
+        case inUse(Int32?)
+        /// It could not be opened or locked.
+        case failed(MigrationError)
+    }
+
+    /// One file system per parent of the trees the migration touches, longest root first.
+    private let fileSystems: [POSIXFileSystem]
+    private let tree: DurableTree
+
+    init(legacy: String, directories: ApplicationDirectories, afterEachStep: @escaping @Sendable () -> Void) {
+        let roots = Set([legacy, directories.data, directories.state, directories.cache].map(FilePaths.directory(of:)))
+        fileSystems = roots.sorted { $0.count > $1.count }.map { POSIXFileSystem(root: $0) }
+        var tree = DurableTree()
+        tree.afterEachStep = afterEachStep
+        self.tree = tree
+    }
+
+    /// The file system whose root holds `path`.
+    private func fileSystem(for path: String) -> POSIXFileSystem {
+        fileSystems.first { path.hasPrefix($0.root == "/" ? "/" : $0.root + "/") } ?? POSIXFileSystem()
+    }
 
     /// Whether anything (a symbolic link included) is at `path`.
     func exists(_ path: String) -> Bool {
-        var info = stat()
-        return lstat(path, &info) == 0
+        fileSystem(for: path).itemExists(at: path)
     }
 
-    /// Fails unless `path` is a directory (not a symbolic link to one).
-    func requireDirectory(_ path: String) throws(MigrationError) {
-        var info = stat()
-        guard lstat(path, &info) == 0 else { throw failure("lstat", path) }
-        guard info.st_mode & S_IFMT == S_IFDIR else {
-            throw MigrationError(operation: "lstat", path: path, code: 0, reason: "not a directory (a symbolic link is refused too); it was left in place")
+    /// Whether a directory, not a symbolic link to one, is at `path`.
+    func isDirectory(_ path: String) -> Bool {
+        fileSystem(for: path).directoryExists(at: path)
+    }
+
+    /// Takes the lock of the existing directory at `path` (its `DataDirectory` lock file).
+    func claim(_ path: String) -> Claim {
+        do {
+            return .claimed(try DataDirectory.claim(path, fileSystem: fileSystem(for: path), creatingIfMissing: false))
+        } catch {
+            switch error {
+            case .inUse(_, let holder): return .inUse(holder)
+            case .unusable(_, .notFound): return .gone
+            case .notADirectory: return .failed(MigrationError(operation: "lock", path: path, code: 0, reason: "not a directory; it was left in place"))
+            case .unusable(_, let cause): return .failed(MigrationError(operation: "lock", cause: cause))
+            }
         }
     }
 
-    /// The names in directory `path`, sorted, without `.` and `..`.
+    /// The names in directory `path`, sorted.
     func entries(of path: String) throws(MigrationError) -> [String] {
-        guard let directory = opendir(path) else { throw failure("opendir", path) }
-        defer { closedir(directory) }
-        var names: [String] = []
-        while let entry = readdir(directory) {
-            let name = withUnsafePointer(to: &entry.pointee.d_name) { pointer in
-                pointer.withMemoryRebound(to: CChar.self, capacity: MemoryLayout.size(ofValue: entry.pointee.d_name)) {
-                    String(cString: $0)
-                }
-            }
-            if name != ".", name != ".." { names.append(name) }
-        }
-        return names.sorted()
+        do { return try fileSystem(for: path).contentsOfDirectory(at: path) } catch { throw MigrationError(operation: "list", cause: error) }
     }
 
-    /// Creates `path` and its missing parents, 0700.
+    /// Creates `path` and its missing parents, 0700, each parent synced.
     func createDirectories(_ path: String) throws(MigrationError) {
-        var prefix = ""
-        for component in path.split(separator: "/", omittingEmptySubsequences: true) {
-            prefix += "/" + component
-            if mkdir(prefix, 0o700) == 0 {
-                try syncDirectory(parent(of: prefix))
-            } else if errno != EEXIST {
-                throw failure("mkdir", prefix)
-            }
+        do {
+            try DurableFile.createDirectory(path, fileSystem: fileSystem(for: path), permissions: 0o700)
+        } catch {
+            throw MigrationError(operation: "mkdir", cause: error.cause)
         }
     }
 
-    /// Copies the file or directory tree at `source` to `destination` (which must not exist),
-    /// each file `fsync`ed, with the same permission bits. Other kinds of entries are skipped.
-    func copyTree(_ source: String, to destination: String) throws(MigrationError) {
-        var info = stat()
-        guard lstat(source, &info) == 0 else { throw failure("lstat", source) }
-        switch info.st_mode & S_IFMT {
-        case S_IFDIR:
-            guard mkdir(destination, info.st_mode & 0o7777) == 0 else { throw failure("mkdir", destination) }
-            for name in try entries(of: source) {
-                try copyTree(source + "/" + name, to: destination + "/" + name)
-            }
-            try syncDirectory(destination)
-        case S_IFREG:
-            try copyFile(source, to: destination, mode: info.st_mode & 0o7777)
-        default:
-            return
+    /// Copies the tree at `source` to `destination`; `false` if `source` is not a regular file or
+    /// directory (a link, a socket: left behind).
+    func copy(_ source: String, to destination: String) throws(MigrationError) -> Bool {
+        do {
+            try tree.copy(source, in: fileSystem(for: source), to: destination, in: fileSystem(for: destination))
+            return true
+        } catch .symbolicLink, .notRegularFile {
+            return false
+        } catch {
+            throw MigrationError(operation: "copy", cause: error)
         }
-        afterEachStep()
     }
 
-    /// Writes a new file at `path` holding `contents`, `fsync`ed.
-    func writeFile(_ path: String, contents: String) throws(MigrationError) {
-        let descriptor = open(path, O_WRONLY | O_CREAT | O_EXCL | O_NOFOLLOW | O_CLOEXEC, 0o600)
-        guard descriptor >= 0 else { throw failure("open", path) }
-        defer { close(descriptor) }
-        try writeAll(Array(contents.utf8)[...], to: descriptor, path: path)
-        guard fsync(descriptor) == 0 else { throw failure("fsync", path) }
-        afterEachStep()
-    }
-
-    /// `fsync`s every directory of the tree at `path`.
-    func syncTree(_ path: String) throws(MigrationError) {
-        var info = stat()
-        guard lstat(path, &info) == 0 else { throw failure("lstat", path) }
-        guard info.st_mode & S_IFMT == S_IFDIR else { return }
-        for name in try entries(of: path) {
-            try syncTree(path + "/" + name)
+    /// Writes the marker at `path` naming `legacy`, by the durable replace recipe.
+    func writeMarker(_ path: String, naming legacy: String) throws(MigrationError) {
+        do throws(DurableWriteError) {
+            try DurableFile(fileSystem: fileSystem(for: path), path: path).replace(with: Data(legacy.utf8))
+        } catch {
+            throw MigrationError(operation: "write", cause: error.cause)
         }
-        try syncDirectory(path)
     }
 
-    /// Renames `source` to `destination`, then `fsync`s both parents.
-    func rename(_ source: String, to destination: String) throws(MigrationError) {
-        guard systemRename(source, destination) == 0 else { throw failure("rename", source) }
-        try syncDirectory(parent(of: destination))
-        if parent(of: source) != parent(of: destination) { try syncDirectory(parent(of: source)) }
-        afterEachStep()
+    /// Syncs every directory of the tree at `path`.
+    func sync(_ path: String) throws(MigrationError) {
+        do { try tree.sync(path, in: fileSystem(for: path)) } catch { throw MigrationError(operation: "fsync", cause: error) }
     }
 
-    /// Removes the file at `path`, then `fsync`s its directory.
-    func remove(_ path: String) throws(MigrationError) {
-        guard unlink(path) == 0 else { throw failure("unlink", path) }
-        try syncDirectory(parent(of: path))
-        afterEachStep()
+    /// Renames `staging` into its place `final`, both directories synced; fails if a directory
+    /// that holds anything is there.
+    func commit(_ staging: String, to final: String) throws(MigrationError) {
+        do { try tree.rename(staging, to: final, in: fileSystem(for: final)) } catch { throw MigrationError(operation: "rename", cause: error) }
     }
 
-    /// Removes the tree at `path` (symbolic links themselves, never what they point to).
+    /// Renames the legacy directory aside for its removal.
+    func renameAside(_ legacy: String, to removing: String) throws(MigrationError) {
+        try commit(legacy, to: removing)
+    }
+
+    /// Removes `marker` (if given), then the tree at `removing`.
+    func finishRemoving(_ removing: String, marker: String?) throws(MigrationError) {
+        if let marker, exists(marker) {
+            do { try tree.removeFile(marker, in: fileSystem(for: marker)) } catch { throw MigrationError(operation: "unlink", cause: error) }
+        }
+        try removeTree(removing)
+    }
+
+    /// Removes the tree at `path` (links themselves, never what they point to); nothing there is
+    /// a success.
     func removeTree(_ path: String) throws(MigrationError) {
-        var info = stat()
-        guard lstat(path, &info) == 0 else { return }
-        if info.st_mode & S_IFMT == S_IFDIR {
-            for name in try entries(of: path) {
-                try removeTree(path + "/" + name)
-            }
-            guard rmdir(path) == 0 else { throw failure("rmdir", path) }
-        } else {
-            guard unlink(path) == 0 else { throw failure("unlink", path) }
-        }
-        afterEachStep()
+        do { try tree.remove(path, in: fileSystem(for: path)) } catch { throw MigrationError(operation: "remove", cause: error) }
     }
-
-    private func copyFile(_ source: String, to destination: String, mode: mode_t) throws(MigrationError) {
-        let input = open(source, O_RDONLY | O_NOFOLLOW | O_CLOEXEC)
-        guard input >= 0 else { throw failure("open", source) }
-        defer { close(input) }
-        let output = open(destination, O_WRONLY | O_CREAT | O_EXCL | O_NOFOLLOW | O_CLOEXEC, mode)
-        guard output >= 0 else { throw failure("open", destination) }
-        defer { close(output) }
-        guard fchmod(output, mode) == 0 else { throw failure("fchmod", destination) }
-        var buffer = [UInt8](repeating: 0, count: 65_536)
-        while true {
-            let count = buffer.withUnsafeMutableBytes { systemRead(input, $0.baseAddress, $0.count) }
-            if count < 0 {
-                if errno == EINTR { continue }
-                throw failure("read", source)
-            }
-            if count == 0 { break }
-            try writeAll(buffer[..<count], to: output, path: destination)
-        }
-        guard fsync(output) == 0 else { throw failure("fsync", destination) }
-    }
-
-    private func writeAll(_ bytes: ArraySlice<UInt8>, to descriptor: Int32, path: String) throws(MigrationError) {
-        var offset = bytes.startIndex
-        while offset < bytes.endIndex {
-            let written = bytes[offset...].withUnsafeBytes { systemWrite(descriptor, $0.baseAddress, $0.count) }
-            if written < 0 {
-                if errno == EINTR { continue }
-                throw failure("write", path)
-            }
-            offset += written
-        }
-    }
-
-    private func syncDirectory(_ path: String) throws(MigrationError) {
-        let descriptor = open(path, O_RDONLY | O_DIRECTORY | O_CLOEXEC)
-        guard descriptor >= 0 else { throw failure("open", path) }
-        defer { close(descriptor) }
-        guard fsync(descriptor) == 0 else { throw failure("fsync", path) }
-    }
-
-    private func parent(of path: String) -> String {
-        guard let slash = path.lastIndex(of: "/") else { return "." }
-        return slash == path.startIndex ? "/" : String(path[..<slash])
-    }
-
-    private func failure(_ operation: String, _ path: String) -> MigrationError {
-        let code = errno
-        return MigrationError(operation: operation, path: path, code: code, reason: String(cString: strerror(code)))
-    }
-}
-
-private func systemRename(_ source: String, _ destination: String) -> Int32 {
-    rename(source, destination)
-}
-
-private func systemRead(_ descriptor: Int32, _ buffer: UnsafeMutableRawPointer?, _ count: Int) -> Int {
-    read(descriptor, buffer, count)
-}
-
-private func systemWrite(_ descriptor: Int32, _ buffer: UnsafeRawPointer?, _ count: Int) -> Int {
-    write(descriptor, buffer, count)
 }

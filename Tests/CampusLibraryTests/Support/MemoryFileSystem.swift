@@ -11,8 +11,13 @@ final class MemoryFileSystem: FileSystem {
         var directories: Set<String> = ["/"]
         var writes: [String: Int] = [:]
         var failingWrites = false
+        var failingPrefix: String?
         var unreadable: Set<String> = []
         var locks: Set<String> = []
+
+        func fails(_ path: String) -> Bool {
+            failingWrites || failingPrefix.map(path.hasPrefix) == true
+        }
     }
 
     private let state = Mutex(State())
@@ -21,6 +26,13 @@ final class MemoryFileSystem: FileSystem {
     var failsWrites: Bool {
         get { state.withLock { $0.failingWrites } }
         set { state.withLock { $0.failingWrites = newValue } }
+    }
+
+    /// Makes writes, renames and removals of paths that start with this fail with `noSpace`
+    /// (a file that cannot be replaced while its neighbours can).
+    var failsWritesOfPathsStarting: String? {
+        get { state.withLock { $0.failingPrefix } }
+        set { state.withLock { $0.failingPrefix = newValue } }
     }
 
     /// Paths whose reads fail with `permissionDenied` (the file exists; this process may not read it).
@@ -74,7 +86,7 @@ final class MemoryFileSystem: FileSystem {
 
     func removeItem(at path: String) throws(FileSystemError) {
         let failing = state.withLock { state in
-            guard !state.failingWrites else { return true }
+            guard !state.fails(path) else { return true }
             state.files[path] = nil
             state.directories.remove(path)
             return false
@@ -84,7 +96,7 @@ final class MemoryFileSystem: FileSystem {
 
     func rename(from source: String, to destination: String) throws(FileSystemError) {
         let outcome: FileSystemError? = state.withLock { state in
-            guard !state.failingWrites else { return .noSpace(destination) }
+            guard !state.fails(source), !state.fails(destination) else { return .noSpace(destination) }
             guard let data = state.files.removeValue(forKey: source) else { return .notFound(source) }
             state.files[destination] = data
             state.permissions[destination] = state.permissions.removeValue(forKey: source)
@@ -96,7 +108,7 @@ final class MemoryFileSystem: FileSystem {
 
     func writeFile(_ data: Data, to path: String, permissions: UInt16) throws(FileSystemError) {
         let failing = state.withLock { state in
-            guard !state.failingWrites else { return true }
+            guard !state.fails(path) else { return true }
             state.files[path] = data
             state.permissions[path] = permissions
             return false

@@ -45,6 +45,43 @@ final class Terminal: Sendable {
         try tmux(capturing: false, ["send-keys", "-t", "e2e"] + names)
     }
 
+    /// Pastes the contents of the file at `path` as a terminal does: bracketed, if the app asked
+    /// for bracketed paste.
+    func paste(contentsOf path: String) throws {
+        try tmux(capturing: false, ["load-buffer", "-b", "e2e", path])
+        try tmux(capturing: false, ["paste-buffer", "-p", "-d", "-b", "e2e", "-t", "e2e"])
+    }
+
+    /// The screen's text with wrapped lines joined: each line break followed by the one-space
+    /// indent of a wrapped paragraph becomes a space, so a phrase is found wherever it wrapped.
+    func flowingText() throws -> String {
+        try screen().split(separator: "\n", omittingEmptySubsequences: false)
+            .map { line in line.replacing(/\s+$/, with: "") }
+            .joined(separator: "\n")
+            .replacingOccurrences(of: "\n ", with: " ")
+    }
+
+    /// Waits until the screen shows one of `texts` (wherever they wrap), and returns it.
+    func waitForAny(of texts: [String], timeout: Duration = .seconds(10)) async throws -> String {
+        let deadline = ContinuousClock.now + timeout
+        while ContinuousClock.now < deadline {
+            let shown = try flowingText()
+            if let found = texts.first(where: shown.contains) { return found }
+            try await Task.sleep(for: .milliseconds(50))
+        }
+        throw E2EFailure("timed out waiting for one of \(texts); the screen shows:\n\(try screen())")
+    }
+
+    /// Waits until the screen no longer shows `text`.
+    func waitForAbsence(of text: String, timeout: Duration = .seconds(10)) async throws {
+        let deadline = ContinuousClock.now + timeout
+        while ContinuousClock.now < deadline {
+            if try !flowingText().contains(text) { return }
+            try await Task.sleep(for: .milliseconds(50))
+        }
+        throw E2EFailure("timed out waiting for “\(text)” to go; the screen shows:\n\(try screen())")
+    }
+
     func screen() throws -> String {
         try tmux(["capture-pane", "-p", "-t", "e2e"])
     }
@@ -120,25 +157,12 @@ final class Terminal: Sendable {
             posix_spawn_file_actions_addopen(&actions, 1, "/dev/null", O_WRONLY, 0)
         }
         posix_spawn_file_actions_addopen(&actions, 2, "/dev/null", O_WRONLY, 0)
-        // Test threads block most signals, and a spawned program inherits the mask (the tmux server
-        // and its shell could then never be hung up): start it with an empty mask and default
-        // dispositions.
-        var attributes = posix_spawnattr_t()
-        posix_spawnattr_init(&attributes)
-        defer { posix_spawnattr_destroy(&attributes) }
-        var none = sigset_t()
-        var all = sigset_t()
-        sigemptyset(&none)
-        sigfillset(&all)
-        posix_spawnattr_setsigmask(&attributes, &none)
-        posix_spawnattr_setsigdefault(&attributes, &all)
-        posix_spawnattr_setflags(&attributes, Int16(POSIX_SPAWN_SETSIGMASK | POSIX_SPAWN_SETSIGDEF))
         let argv = ([executable] + arguments).map { strdup($0) } + [nil]
         defer { for pointer in argv { free(pointer) } }
         var pid: pid_t = 0
-        guard posix_spawn(&pid, executable, &actions, &attributes, argv, environ) == 0 else {
-            throw E2EFailure("could not start \(executable)")
-        }
+        // The tmux server and its shell must be able to be hung up: default signals.
+        let spawned = SpawnAttributes.withDefaultSignals { attributes in posix_spawn(&pid, executable, &actions, &attributes, argv, environ) }
+        guard spawned == 0 else { throw E2EFailure("could not start \(executable)") }
         var output = [UInt8]()
         if capturing {
             close(pipe[1])

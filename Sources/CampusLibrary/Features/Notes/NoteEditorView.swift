@@ -22,6 +22,10 @@ public enum NoteEditorView {
             lines += TextLayout.wrap("⚠ " + message, width: max(width - 2, 1)).map { " " + $0 }
             lines.append("")
         }
+        if let refusal = model.draft.refusal {
+            lines += TextLayout.wrap("✗ " + refusal, width: max(width - 2, 1)).map { " " + $0 }
+            lines.append("")
+        }
         let textWidth = max(width - 2, 1)
         var body = TextLayout.wrap(model.text, width: textWidth)
         if body.last?.count == textWidth { body.append("") }

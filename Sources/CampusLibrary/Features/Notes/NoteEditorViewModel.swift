@@ -76,14 +76,19 @@ public final class NoteEditorViewModel: VisibleValues {
     /// Whether the editor accepts typing (the stored note has been read).
     public var isEditable: Bool { draft.isHydrated }
 
-    /// Appends typed text.
+    /// Appends typed or pasted text; text the note could not store is refused (the draft's
+    /// `refusal` says why) and the editor keeps showing what it showed.
     public func type(_ characters: String) {
+        guard savesOnlyInDeinit else {
+            draft.append(characters)
+            return
+        }
         replaceText(text + characters)
     }
 
     /// Starts a new line.
     public func newline() {
-        replaceText(text + "\n")
+        type("\n")
     }
 
     /// Deletes the last character.
@@ -94,7 +99,10 @@ public final class NoteEditorViewModel: VisibleValues {
 
     /// Replaces the whole text.
     public func replaceText(_ text: String) {
-        guard savesOnlyInDeinit else { return draft.edit(text) }
+        guard savesOnlyInDeinit else {
+            draft.edit(text)
+            return
+        }
         guard draft.isHydrated else { return }
         heldText = text
     }

@@ -27,6 +27,11 @@ public enum WindowView {
         if let status = services.catalogue.statusMessage {
             lines.append(TextLayout.fit(" ⚠ " + status, width: width))
         }
+        if let notice = services.notices.current {
+            let more = services.notices.pending.count - 1
+            let dismiss = more > 0 ? " (Esc: next of \(more + 1))" : " (Esc: dismiss)"
+            lines += TextLayout.wrap("⚠ " + notice + dismiss, width: width - 2).map { " " + $0 }
+        }
         if let message = window.recoveryMessage {
             lines += TextLayout.wrap("⚠ " + message, width: width - 2).map { " " + $0 }
         }
@@ -101,7 +106,7 @@ public enum WindowView {
         let local = switch screen {
         case .search: " type to search · ↑↓ select · ⏎ open book · ^R reading list"
         case .book: " n notes · a add/remove basket · r add/remove reading list · Esc back"
-        case .notes: " type your note · ⏎ new line · Esc back (saves)"
+        case .notes: " type or paste your note · ⏎ new line · ^S save now · Esc back (saves)"
         case .basket: " ↑↓ select · ⏎ open · d remove · Esc back"
         case .readingList: " ↑↓ select · ⏎ open · s next status · d remove · Esc back"
         case .profile(let model):

@@ -20,6 +20,14 @@ public protocol AccountServer: AnyObject {
     func currentUser(token: Secret) async throws(AccountServerError) -> Account
     /// Revokes a token. Succeeds for an unknown token.
     func signOut(token: Secret) async throws(AccountServerError)
+    /// What reading the service's own records found, when they are on this computer (an older
+    /// copy, damaged and started afresh, unreadable now): the app tells the student once.
+    var loadOutcome: LoadOutcome { get }
+}
+
+extension AccountServer {
+    /// A service elsewhere: its records are its own business.
+    public var loadOutcome: LoadOutcome { .loaded }
 }
 
 /// Why the account service refused or failed. Never contains a password or token.

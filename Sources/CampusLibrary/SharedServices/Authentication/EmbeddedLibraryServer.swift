@@ -37,6 +37,10 @@ public final class EmbeddedLibraryServer: AccountServer, BasketRepository {
 
     /// Whether requests reach the service; when false every call fails with `unreachable`.
     public var isReachable = true
+    /// What reading the records file found at launch (DurableState's `LoadOutcome`): an older
+    /// generation restored, damaged records moved aside, or a file that cannot be read now.
+    /// The app tells the student once (``StoreNotice``).
+    public private(set) var loadOutcome: LoadOutcome = .loaded
     /// How long each request takes, on the injected clock.
     public var latency: Duration = .zero
 
@@ -185,13 +189,12 @@ public final class EmbeddedLibraryServer: AccountServer, BasketRepository {
         guard let document else { return }
         let loaded = document.load()
         unreadable = nil
-        for issue in loaded.issues {
-            switch issue {
-            case .unreadable(_, let cause): unreadable = cause
-            case .quarantined(_, let movedTo, _) where loaded.source == .defaultValue: damagedRecords = movedTo
-            case .quarantined, .quarantineFailed: break
-            }
+        switch loaded.outcome {
+        case .unreadable(_, let cause): unreadable = cause
+        case .startedEmpty: damagedRecords = loaded.outcome.quarantinedPaths.first
+        case .loaded, .restoredOlderGeneration: break
         }
+        loadOutcome = loaded.outcome
         if unreadable == nil { state = Self.withDemoAccounts(loaded.value) }
     }
 

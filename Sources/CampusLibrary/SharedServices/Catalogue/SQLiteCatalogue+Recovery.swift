@@ -50,6 +50,11 @@ extension SQLiteCatalogue {
         logger.warning(
             "The catalogue database was unusable (\(reason, privacy: .public)); it was moved aside to \(FilePaths.name(of: movedTo), privacy: .public) and is rebuilt from the bundled catalogue."
         )
+        let removed = Quarantine.trim(path, fileSystem: fileSystem)
+        if !removed.isEmpty {
+            let names = removed.map(FilePaths.name(of:)).joined(separator: ", ")
+            logger.warning("Older damaged catalogue copies were deleted to keep the newest \(Quarantine.keptCopies, privacy: .public): \(names, privacy: .public)")
+        }
     }
 }
 

@@ -5,7 +5,12 @@ import LifelineHistory
 /// The shared persistence controller for notes: one ``NoteDraft`` per book, shared by all windows
 /// (two windows on the same book edit the same text), each kept in its own durable file
 /// (`notes/<book id>.json`) so that launching reads only the notes on screen, however many
-/// exist; and a flush of every pending edit for lifecycle transitions.
+/// exist; and a flush of every pending edit for lifecycle transitions. Each note is at most
+/// ``sizeLimit`` bytes stored: an edit past it is refused before the screen shows it.
+///
+/// With a ``NoteRecovery`` (`keepsUnsavedText`), a refused paste and the text of a failed save
+/// are kept beside the notes as plain text; the latter is put back into its note at the next
+/// launch.
 ///
 /// Created once by the composition root (application lifetime); lives on the main actor.
 @MainActor
@@ -18,15 +23,22 @@ public final class NotesRepository {
     private let logger: LifelineLogger
     private let onSaved: @MainActor (Note) -> Void
     private var drafts: [BookID: NoteDraft] = [:]
+    /// Where refused and unsaved text is kept, if anywhere.
+    private let recovery: NoteRecovery?
+
+    /// The largest stored note, in bytes (envelope included): a quarter of a megabyte, about
+    /// 40,000 words.
+    public static let sizeLimit = 256 * 1024
     /// Bugs planted on purpose for the simulator (``CampusBug/noteWrittenInPlace``); empty otherwise.
     package var plantedBugs: Set<CampusBug> = []
 
     /// Creates the repository for notes in `directory` (absolute) in `storage`.
     public init(
         directory: String, storage: StorageEnvironment, runtime: LifecycleRuntime,
-        debounce: Duration = .milliseconds(300), logger: LifelineLogger,
+        debounce: Duration = .milliseconds(300), logger: LifelineLogger, keepsUnsavedText: Bool = false,
         onSaved: @escaping @MainActor (Note) -> Void = { _ in }
     ) {
+        self.recovery = keepsUnsavedText ? NoteRecovery(directory: directory, fileSystem: storage.fileSystem) : nil
         self.directory = directory
         self.storage = storage
         self.runtime = runtime
@@ -71,7 +83,7 @@ public final class NotesRepository {
         let draft = plantedBugs.contains(.noteWrittenInPlace)
             ? makeDraft(bookID, over: InPlaceNoteStorage(storage: storage, path: path(for: bookID)))
             : makeDraft(bookID, over: DurableValueStorage<String>(
-                storage: storage, path: path(for: bookID), sizeLimit: 256 * 1024, clock: runtime.clock, logger: logger
+                storage: storage, path: path(for: bookID), sizeLimit: Self.sizeLimit, clock: runtime.clock, logger: logger
             ))
         drafts[bookID] = draft
         return draft
@@ -81,7 +93,7 @@ public final class NotesRepository {
     private func makeDraft(_ bookID: BookID, over storage: some ValueStorage<String>) -> NoteDraft {
         NoteDraft(
             bookID: bookID, storage: storage, runtime: runtime, debounce: debounce, logger: logger,
-            history: .key(NoteDraft.historyName(of: bookID)), onSaved: onSaved
+            history: .key(NoteDraft.historyName(of: bookID)), recovery: recovery, sizeLimit: Self.sizeLimit, onSaved: onSaved
         )
     }
 }

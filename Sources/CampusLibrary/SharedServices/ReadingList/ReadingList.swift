@@ -46,6 +46,9 @@ public final class ReadingList {
     public private(set) var saveError: ReadingListError?
     /// What opening the list had to do that the student should know (a damaged list replaced).
     public private(set) var notice: String?
+    /// Where the student is told, once, that the list was damaged and started afresh, or that a
+    /// change was not saved (set by the composition root).
+    @ObservationIgnored public var notices: AppNotices?
     /// Called as each change is written (see ``SaveEvent``), as it is reported to the history of
     /// the database's file system (a simulation's, under ``historyName``).
     @ObservationIgnored public var onSave: (@MainActor (SaveEvent) -> Void)?
@@ -79,8 +82,10 @@ public final class ReadingList {
         do {
             let store = try ReadingListStore.open(path: path, storage: storage, at: clock.date, bugs: plantedBugs)
             if let recovered = store.recovered {
-                notice = recovered.description
-                logger.warning("\(recovered.description, privacy: .public)")
+                let dropped = StoreNotice.removedCopies(store.removedCopies)
+                notice = recovered.description + dropped
+                logger.warning("\(recovered.description + dropped, privacy: .public)")
+                notices?.post(recovered.description + dropped)
             }
             entries = try store.entries()
             store.database.recordRead(of: Self.historyName, as: Self.historyText(of: entries))
@@ -147,6 +152,7 @@ public final class ReadingList {
         } catch {
             logger.error("A reading list change was not saved: \(error.description, privacy: .public)")
             saveError = error
+            notices?.post(error.description)
             report(.failed(kept: entries))
             return
         }

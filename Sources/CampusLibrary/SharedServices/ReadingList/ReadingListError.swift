@@ -18,8 +18,8 @@ public enum ReadingListError: Error, Equatable, Sendable, CustomStringConvertibl
         switch self {
         case .cannotOpen(let reason): "Your reading list could not be opened (\(reason))."
         case .damaged(let movedTo):
-            "Your reading list was damaged; it was kept as \(FilePaths.name(of: movedTo)) and a new one was started."
-        case .notSaved(let reason): "The change was not saved (\(reason))."
+            "Your reading list was damaged (or empty); it is kept at \(movedTo) and a new, empty list was started."
+        case .notSaved(let reason): "Your reading list change was not saved (\(reason)); the list is as it was."
         case .notOpen: "Your reading list is not open."
         }
     }

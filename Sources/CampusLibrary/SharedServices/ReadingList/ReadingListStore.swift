@@ -41,6 +41,9 @@ package final class ReadingListStore {
     let database: Database
     /// Set when opening found the file damaged and started a new one.
     package private(set) var recovered: ReadingListError?
+    /// Older damaged copies deleted when this one was moved aside (DurableState's `Quarantine`
+    /// keeps the newest few).
+    package private(set) var removedCopies: [String] = []
     private let bugs: Set<CampusBug>
 
     private init(path: String, database: Database, recovered: ReadingListError?, bugs: Set<CampusBug>) {
@@ -65,6 +68,7 @@ package final class ReadingListStore {
         }
         if bugs.contains(.walDeletedAtLaunch) { removeLeftovers(of: path, fileSystem: fileSystem) }
         var recovered: ReadingListError?
+        var removedCopies: [String] = []
         let database: Database
         do {
             database = try openChecked(path, storage: storage, bugs: bugs)
@@ -72,6 +76,7 @@ package final class ReadingListStore {
             do {
                 let movedTo = try Quarantine.moveDatabase(path, fileSystem: fileSystem, at: date)
                 recovered = .damaged(movedTo: movedTo)
+                removedCopies = Quarantine.trim(path, fileSystem: fileSystem)
             } catch {
                 throw .cannotOpen("it is damaged and could not be moved aside: \(error.description)")
             }
@@ -85,7 +90,9 @@ package final class ReadingListStore {
             database.close()
             throw .cannotOpen(error.description)
         }
-        return ReadingListStore(path: path, database: database, recovered: recovered, bugs: bugs)
+        let store = ReadingListStore(path: path, database: database, recovered: recovered, bugs: bugs)
+        store.removedCopies = removedCopies
+        return store
     }
 
     /// Why a file could not be opened as it is.
