@@ -19,6 +19,7 @@ struct ExplorerTests {
         case .lockHeldIntoSuspension: .lockHeldIntoSuspension
         case .writesAfterExpiration: .workAfterBackgroundTimeEnded
         case .noteWrittenInPlace: .lostAcknowledgedEdit
+        case .basketAcknowledgedBeforeWrite, .basketWriterStopsAtFailure: .lostAcknowledgedEdit
         }
     }
 
