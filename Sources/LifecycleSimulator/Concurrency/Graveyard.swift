@@ -8,9 +8,9 @@ import Synchronization
 /// task, as the process's memory would vanish with it. What is kept is small (the blocks, not the
 /// processes: their tasks are cancelled and unwind before their leftovers come here). A
 /// process-wide namespace behind a lock.
-enum Graveyard {
+package enum Graveyard {
     /// The blocks kept, and how many jobs were left behind.
-    private static let contents = Mutex<(blocks: [ScheduledWork.Item], jobs: Int)>(([], 0))
+    static let contents = Mutex<(blocks: [ScheduledWork.Item], jobs: Int)>(([], 0))
 
     /// Keeps `work` forever, without running it.
     static func bury(_ work: ScheduledWork) {
@@ -21,10 +21,5 @@ enum Graveyard {
                 contents.blocks.append(work.item)
             }
         }
-    }
-
-    /// How many pieces of work were buried in this process so far (for tests).
-    static var count: Int {
-        contents.withLock { $0.blocks.count + $0.jobs }
     }
 }

@@ -98,6 +98,8 @@ enum SimulatorExecutors {
 
     /// The platform's default executor, where global jobs that are not a run's go.
     fileprivate static let platformDefault = PlatformExecutorFactory.defaultExecutor
+    /// The platform's main executor, which runs the process's main loop.
+    fileprivate static let platformMain = PlatformExecutorFactory.mainExecutor
 }
 
 /// The factory `_createExecutors(factory:)` reads the two executors from.
@@ -153,12 +155,16 @@ final class SimulatedMainExecutor: MainExecutor, SchedulingExecutor, @unchecked 
         dispatchPrecondition(condition: .onQueue(.main))
     }
 
-    /// Never called: the platform's main executor already runs the process's main loop when the
-    /// simulator installs its executors late.
-    func run() throws {}
+    /// Runs the process's main loop: the platform's (the main dispatch queue, where the jobs that
+    /// are not a run's go), should the runtime ask the installed executor for it.
+    func run() throws {
+        try SimulatorExecutors.platformMain.run()
+    }
 
-    /// Nothing to stop (see ``run()``).
-    func stop() {}
+    /// Stops the platform's main loop.
+    func stop() {
+        SimulatorExecutors.platformMain.stop()
+    }
 }
 
 /// The global (default) executor once the simulator is installed: jobs of a simulation run go to
