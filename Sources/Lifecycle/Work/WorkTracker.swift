@@ -1,15 +1,16 @@
-/// Counts the app's asynchronous work so that a host knows exactly when the app is quiescent.
+/// Counts the app's scoped work and names it: a host knows when that work is quiescent, and a
+/// report says which work it means (`scene S1: load note`).
 ///
 /// Every task started through a ``TaskScope`` is *live* until it returns. A live task that waits at
 /// a suspension point Lifeline owns (a ``LifelineClock`` sleep, a simulated I/O call, the phase
-/// sequence) is *parked*. When every live task is parked, nothing in the app can run until the
-/// host delivers an event or advances time: the simulator uses this instead of yielding and
-/// hoping. A live task that is neither running nor parked waits on something outside Lifeline;
-/// the simulator reports it by its label.
+/// sequence) is *parked*. When every live task is parked, nothing of that work can run until the
+/// host delivers an event or advances time: a host on the platform's executors (a test rig) waits
+/// for this instead of yielding and hoping. A live task that is neither running nor parked waits
+/// on something else. (The simulator owns every job of the app and knows quiescence without it; it
+/// uses the labels to name work in its reports.)
 ///
-/// Start app work through a ``TaskScope``: an unstructured `Task {}` created inside a tracked task
-/// inherits its identity (``currentTask`` is a task-local), so its parked waits would be counted
-/// as the parent's.
+/// An unstructured `Task {}` created inside a tracked task inherits its identity (``currentTask``
+/// is a task-local): reports name it by the scoped work it started in.
 ///
 /// Woken tasks run one at a time in the order they were woken (see ``parked(onCancel:_:)``), so that
 /// a test driving a ``VirtualClock`` on the platform's executors sees the same order every time. A

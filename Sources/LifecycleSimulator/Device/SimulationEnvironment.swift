@@ -36,7 +36,7 @@ public final class SimulationEnvironment {
     /// on a device): its main queue runs on the main actor, its global queues concurrently, in an
     /// order drawn from the run's seed, with delays in virtual time.
     public let dispatchScheduler: any DispatchScheduler
-    /// Counts the app's tasks for quiescence.
+    /// Counts the app's scoped tasks; their labels name work in reports.
     public let tracker: WorkTracker
     /// The incarnation's fenced view of the simulated disk.
     public let fileSystem: any FileSystem
