@@ -146,12 +146,7 @@ public final class VirtualClock: LifelineClock {
     @inline(__always)
     private func sleepUntil(_ deadline: LifelineInstant) async throws {
         let waiter = WorkTracker.currentTask
-        let slot = SleeperSlot()
-        guard let sequence = timeline.withLock({ $0.current < deadline ? $0.insert(at: deadline, .sleeper(slot, waiter)) : nil })
-        else {
-            try Task.checkCancellation()
-            return
-        }
+        guard let (slot, sequence) = enterSleeper(until: deadline, waiter: waiter) else { return try Task.checkCancellation() }
         // A cancelled sleeper leaves no entry behind: `nextDeadline` only reports real work.
         defer { _ = timeline.withLock { $0.remove(sequence) } }
         // The tracker's parking in its two halves (see `WorkTracker.beginParking(_:)`): the task is
@@ -176,14 +171,19 @@ public final class VirtualClock: LifelineClock {
     ///
     /// - Throws: `CancellationError` if the task is cancelled first; no entry is left behind.
     nonisolated func sleepFromAnyIsolation(until deadline: LifelineInstant) async throws {
-        let slot = SleeperSlot()
-        guard let sequence = timeline.withLock({ $0.current < deadline ? $0.insert(at: deadline, .sleeper(slot, nil)) : nil })
-        else {
-            try Task.checkCancellation()
-            return
-        }
+        guard let (slot, sequence) = enterSleeper(until: deadline, waiter: nil) else { return try Task.checkCancellation() }
         defer { _ = timeline.withLock { $0.remove(sequence) } }
         try await slot.wait()
+    }
+
+    /// Adds a sleeper due at `deadline` (`waiter`: the tracked task to unpark when it wakes) and
+    /// returns its slot and sequence number; `nil`, adding nothing, when `deadline` has come.
+    private nonisolated func enterSleeper(until deadline: LifelineInstant, waiter: TrackedTask?) -> (SleeperSlot, Int)? {
+        timeline.withLock { timeline in
+            guard timeline.current < deadline else { return nil }
+            let slot = SleeperSlot()
+            return (slot, timeline.insert(at: deadline, .sleeper(slot, waiter)))
+        }
     }
 
     /// Moves time forward to `instant`, running every action and waking every sleeper due by then,

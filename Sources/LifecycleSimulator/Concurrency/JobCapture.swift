@@ -81,9 +81,9 @@ enum JobCapture {
         return scheduler.captureFromElsewhere(job, isTask: isTask, lane: lane)
     }
 
-    /// ``capture(_:isTask:lane:)`` for a job due after `delay` of virtual time (`nil`: its clock
-    /// measures time in something other than `Duration`, named `clock`).
-    static func capture(_ job: UnownedJob, isTask: Bool, lane: Lane, after delay: Duration?, clock: String) -> Bool {
+    /// ``capture(_:isTask:lane:)`` for a job due after `delay` of virtual time (`nil`: its clock,
+    /// of type `clock`, measures time in something other than `Duration`).
+    static func capture(_ job: UnownedJob, isTask: Bool, lane: Lane, after delay: Duration?, clock: Any.Type) -> Bool {
         let driver = driver.load(ordering: .acquiring)
         guard driver != 0, let scheduler = active.withLock({ $0 }) else { return false }
         guard driver == currentThread else { return scheduler.captureFromElsewhere(job, isTask: isTask, lane: lane) }

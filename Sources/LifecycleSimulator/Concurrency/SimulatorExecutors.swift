@@ -62,9 +62,10 @@ enum SimulatorExecutors {
     }
 
     /// The delay until `instant` on `clock`, as virtual time: a real clock's instant was computed
-    /// from its real `now` a moment ago, so the delay is rounded up to ``realDelayQuantum`` to
-    /// absorb the real time between that `now` and this enqueue. `nil` for a clock whose
-    /// durations are not `Duration`.
+    /// from its real `now` a moment ago, and real time has passed since (microseconds, or
+    /// milliseconds on a loaded machine or at a process's first sleep), so the delay is rounded up
+    /// to ``realDelayQuantum``: the same virtual delay whatever that moment was, for every sleep of
+    /// a whole number of quanta. `nil` for a clock whose durations are not `Duration`.
     fileprivate static func virtualDelay<C: Clock>(until instant: C.Instant, on clock: C) -> Duration? {
         guard let delay = clock.now.duration(to: instant) as? Duration else { return nil }
         return roundedUp(delay)
@@ -75,29 +76,54 @@ enum SimulatorExecutors {
         delay as? Duration
     }
 
-    /// The quantum real-clock delays are rounded up to: 1 ms.
-    static let realDelayQuantum = Duration.milliseconds(1)
+    /// The quantum real-clock delays are rounded up to: 10 ms.
+    static let realDelayQuantum = Duration.milliseconds(10)
 
-    /// `delay` rounded up to a whole number of ``realDelayQuantum`` (at least zero).
+    /// `delay` rounded up to a whole number of ``realDelayQuantum``, at least one: a sleep that
+    /// was due a moment ago (or at once) still takes one quantum.
     static func roundedUp(_ delay: Duration) -> Duration {
-        guard delay > .zero else { return .zero }
         let quanta = (delay / realDelayQuantum).rounded(.up)
-        return realDelayQuantum * quanta
+        return realDelayQuantum * max(1, quanta)
     }
 
-    /// Runs `job` later on the main dispatch queue, as a job of ``main`` (the main actor's
-    /// executor), after `delay` when given: the platform's way for work that is not a run's.
-    fileprivate static func forwardToMainQueue(_ job: UnownedJob, after delay: Duration? = nil) {
-        let reference = mainReference
-        if let delay {
-            DispatchQueue.main.asyncAfter(deadline: SystemDispatchScheduler.deadline(after: delay)) { job.runSynchronously(on: reference) }
-        } else {
-            DispatchQueue.main.async { job.runSynchronously(on: reference) }
+    /// A job the runtime gave one of the executors, for `lane`: the active run's if it is one
+    /// (see ``JobCapture``), else the platform's.
+    fileprivate static func route(_ job: consuming ExecutorJob, to lane: Lane) {
+        let isTask = job.kind == .task
+        let job = UnownedJob(job)
+        if JobCapture.capture(job, isTask: isTask, lane: lane) { return }
+        forward(job, to: lane)
+    }
+
+    /// ``route(_:to:)`` for a job due after `delay` of virtual time (`nil` for a `clock` whose
+    /// durations are not `Duration`).
+    fileprivate static func route(_ job: consuming ExecutorJob, to lane: Lane, after delay: Duration?, clock: Any.Type) {
+        let isTask = job.kind == .task
+        let job = UnownedJob(job)
+        if JobCapture.capture(job, isTask: isTask, lane: lane, after: delay, clock: clock) { return }
+        forward(job, to: lane, after: delay ?? .zero)
+    }
+
+    /// Gives `job` to the platform: a main job runs on the main dispatch queue as a job of
+    /// ``main`` (the main actor's executor), a global job on the platform's default executor;
+    /// after `delay` when given.
+    private static func forward(_ job: UnownedJob, to lane: Lane, after delay: Duration? = nil) {
+        switch (lane, delay) {
+        case (.main, nil):
+            DispatchQueue.main.async { job.runSynchronously(on: mainReference) }
+        case (.main, let delay?):
+            DispatchQueue.main.asyncAfter(deadline: SystemDispatchScheduler.deadline(after: delay)) {
+                job.runSynchronously(on: mainReference)
+            }
+        case (.global, nil):
+            platformDefault.enqueue(job)
+        case (.global, let delay?):
+            DispatchQueue.global().asyncAfter(deadline: SystemDispatchScheduler.deadline(after: delay)) { platformDefault.enqueue(job) }
         }
     }
 
     /// The platform's default executor, where global jobs that are not a run's go.
-    fileprivate static let platformDefault = PlatformExecutorFactory.defaultExecutor
+    private static let platformDefault = PlatformExecutorFactory.defaultExecutor
     /// The platform's main executor, which runs the process's main loop.
     fileprivate static let platformMain = PlatformExecutorFactory.mainExecutor
 }
@@ -109,38 +135,41 @@ private struct SimulatorExecutorFactory: ExecutorFactory {
     static var defaultExecutor: any TaskExecutor { SimulatorExecutors.global }
 }
 
+/// What both of the simulator's executors do with the jobs the runtime gives them: route each,
+/// delayed or not, by the executor's lane (see ``SimulatorExecutors/route(_:to:)``).
+@available(macOS 26.4, iOS 26.4, watchOS 26.4, tvOS 26.4, visionOS 26.4, *)
+protocol LaneExecutor: SchedulingExecutor {
+    /// The lane this executor's jobs join in a run.
+    var lane: Lane { get }
+}
+
+@available(macOS 26.4, iOS 26.4, watchOS 26.4, tvOS 26.4, visionOS 26.4, *)
+extension LaneExecutor {
+    func enqueue(_ job: consuming ExecutorJob) {
+        SimulatorExecutors.route(job, to: lane)
+    }
+
+    func enqueue<C: Clock>(_ job: consuming ExecutorJob, at instant: C.Instant, tolerance: C.Duration?, clock: C) {
+        SimulatorExecutors.route(job, to: lane, after: SimulatorExecutors.virtualDelay(until: instant, on: clock), clock: C.self)
+    }
+
+    func enqueue<C: Clock>(_ job: consuming ExecutorJob, after delay: C.Duration, tolerance: C.Duration?, clock: C) {
+        SimulatorExecutors.route(job, to: lane, after: SimulatorExecutors.virtualDelay(delay, on: clock), clock: C.self)
+    }
+}
+
 /// The main actor's executor once the simulator is installed: jobs of a simulation run go to its
 /// main lane; others run on the main dispatch queue, as on the platform's executor. A process-wide
 /// singleton (``SimulatorExecutors/main``); its methods are called by the runtime on any thread.
 @available(macOS 26.4, iOS 26.4, watchOS 26.4, tvOS 26.4, visionOS 26.4, *)
-final class SimulatedMainExecutor: MainExecutor, SchedulingExecutor, @unchecked Sendable {
+final class SimulatedMainExecutor: MainExecutor, LaneExecutor, @unchecked Sendable {
     // Safe because: the class has no stored state; everything it decides goes through
     // `JobCapture`, whose state is atomic or behind a lock.
 
     var isMainExecutor: Bool { true }
 
-    func enqueue(_ job: consuming ExecutorJob) {
-        let isTask = job.kind == .task
-        let job = UnownedJob(job)
-        if JobCapture.capture(job, isTask: isTask, lane: .main) { return }
-        SimulatorExecutors.forwardToMainQueue(job)
-    }
-
-    func enqueue<C: Clock>(_ job: consuming ExecutorJob, at instant: C.Instant, tolerance: C.Duration?, clock: C) {
-        let isTask = job.kind == .task
-        let job = UnownedJob(job)
-        let delay = SimulatorExecutors.virtualDelay(until: instant, on: clock)
-        if JobCapture.capture(job, isTask: isTask, lane: .main, after: delay, clock: "\(C.self)") { return }
-        SimulatorExecutors.forwardToMainQueue(job, after: delay ?? .zero)
-    }
-
-    func enqueue<C: Clock>(_ job: consuming ExecutorJob, after delay: C.Duration, tolerance: C.Duration?, clock: C) {
-        let isTask = job.kind == .task
-        let job = UnownedJob(job)
-        let virtual = SimulatorExecutors.virtualDelay(delay, on: clock)
-        if JobCapture.capture(job, isTask: isTask, lane: .main, after: virtual, clock: "\(C.self)") { return }
-        SimulatorExecutors.forwardToMainQueue(job, after: virtual ?? .zero)
-    }
+    /// Main-lane jobs: the main actor's and the main queue's.
+    var lane: Lane { .main }
 
     /// Whether the caller may act as the main actor: on the thread running a simulation (its jobs
     /// run there one at a time, the main lane's and the global lane's alike), or on the main
@@ -171,38 +200,11 @@ final class SimulatedMainExecutor: MainExecutor, SchedulingExecutor, @unchecked 
 /// its global lane; others to the platform's default executor. A process-wide singleton
 /// (``SimulatorExecutors/global``); its methods are called by the runtime on any thread.
 @available(macOS 26.4, iOS 26.4, watchOS 26.4, tvOS 26.4, visionOS 26.4, *)
-final class SimulatedDefaultExecutor: TaskExecutor, SchedulingExecutor, @unchecked Sendable {
+final class SimulatedDefaultExecutor: TaskExecutor, LaneExecutor, @unchecked Sendable {
     // Safe because: the class has no stored state (see `SimulatedMainExecutor`).
 
     var isMainExecutor: Bool { false }
 
-    func enqueue(_ job: consuming ExecutorJob) {
-        let isTask = job.kind == .task
-        let job = UnownedJob(job)
-        if JobCapture.capture(job, isTask: isTask, lane: .global) { return }
-        SimulatorExecutors.platformDefault.enqueue(job)
-    }
-
-    func enqueue<C: Clock>(_ job: consuming ExecutorJob, at instant: C.Instant, tolerance: C.Duration?, clock: C) {
-        let isTask = job.kind == .task
-        let job = UnownedJob(job)
-        let delay = SimulatorExecutors.virtualDelay(until: instant, on: clock)
-        if JobCapture.capture(job, isTask: isTask, lane: .global, after: delay, clock: "\(C.self)") { return }
-        forward(job, after: delay ?? .zero)
-    }
-
-    func enqueue<C: Clock>(_ job: consuming ExecutorJob, after delay: C.Duration, tolerance: C.Duration?, clock: C) {
-        let isTask = job.kind == .task
-        let job = UnownedJob(job)
-        let virtual = SimulatorExecutors.virtualDelay(delay, on: clock)
-        if JobCapture.capture(job, isTask: isTask, lane: .global, after: virtual, clock: "\(C.self)") { return }
-        forward(job, after: virtual ?? .zero)
-    }
-
-    /// A delayed global job that is not a run's: the platform's default executor after `delay`.
-    private func forward(_ job: UnownedJob, after delay: Duration) {
-        DispatchQueue.global().asyncAfter(deadline: SystemDispatchScheduler.deadline(after: delay)) {
-            SimulatorExecutors.platformDefault.enqueue(job)
-        }
-    }
+    /// Global-lane jobs: the cooperative pool's.
+    var lane: Lane { .global }
 }
