@@ -18,7 +18,8 @@ struct TimelineTests {
         let widest = try #require(lines.map(\.count).max())
         #expect(widest <= 120, "\(lines.first { $0.count == widest } ?? "")")
         #expect(lines[0].hasPrefix("lanes: P process"))
-        #expect(lines.contains { $0.contains("!!  VIOLATION cross-scene leak") })
+        // The marker's column follows the widest lane name (`S1.2` for a scene's second session).
+        #expect(lines.contains { $0.hasPrefix("    !!") && $0.contains(" VIOLATION cross-scene leak") }, "\(lines.filter { $0.contains("VIOLATION") })")
         #expect(failure.text.contains(failure.timeline))
     }
 

@@ -25,13 +25,19 @@ public struct StorageEnvironment: Sendable {
     public var history: (any StorageHistory)?
     /// The name of the SQLite VFS (registered with `sqlite3_vfs_register`) that keeps a
     /// ``Database``'s files on ``fileSystem``, or `nil` for SQLite's default VFS, on real files.
-    public var sqliteVFSName: String?
+    /// Read when a database opens, not before: a simulated disk registers its VFS only then.
+    public var sqliteVFSName: String? { vfsName() }
+    private let vfsName: @Sendable () -> String?
 
     /// The environment of `fileSystem`: reporting to `history` (none by default), with databases
-    /// through the VFS named `sqliteVFSName` (SQLite's default by default).
-    public init(fileSystem: any FileSystem, history: (any StorageHistory)? = nil, sqliteVFSName: String? = nil) {
+    /// through the VFS named `sqliteVFSName` (SQLite's default by default), evaluated when a
+    /// database first asks for it.
+    public init(
+        fileSystem: any FileSystem, history: (any StorageHistory)? = nil,
+        sqliteVFSName: @autoclosure @escaping @Sendable () -> String? = nil
+    ) {
         self.fileSystem = fileSystem
         self.history = history
-        self.sqliteVFSName = sqliteVFSName
+        self.vfsName = sqliteVFSName
     }
 }
