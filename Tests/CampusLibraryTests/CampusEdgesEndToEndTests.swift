@@ -76,7 +76,7 @@ struct CampusEdgesEndToEndTests {
     }
 
     @Test(
-        "a 1 MB paste into a note is answered within a second, refused with its reason and kept across quit; escape sequences in a paste are stripped, its text kept",
+        "a 1 MB paste into a note is answered without a stall, refused with its reason and kept across quit; escape sequences in a paste are stripped, its text kept",
         .enabled(if: Terminal.isAvailable, "needs tmux"), .timeLimit(.minutes(2))
     )
     func largePaste() async throws {
@@ -97,7 +97,9 @@ struct CampusEdgesEndToEndTests {
         try terminal.paste(contentsOf: large)
         try await terminal.waitFor("This text was not added", timeout: .seconds(20))
         let answered = ContinuousClock.now - pasted
-        #expect(answered < .seconds(1), "the screen answered \(answered) after the paste")
+        // The speed itself is the benchmark's (`campus.paste-1MB`, a ratio in one run): this bound,
+        // far from any load's delay, stands against the quadratic stall of old (about 38 s).
+        #expect(answered < .seconds(10), "the screen answered \(answered) after the paste")
         let screen = try terminal.screen()
         #expect(screen.contains("over its limit of 262,144"), "\(screen)")
         #expect(screen.contains("Before EVILRED<end>"))

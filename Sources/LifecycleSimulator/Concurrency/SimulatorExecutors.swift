@@ -40,18 +40,18 @@ enum SimulatorExecutors {
     private static let installation = Mutex<Bool?>(nil)
 
     /// Installs the executors if no one has yet (once per process); returns whether they are
-    /// installed, and whether this call installed them.
+    /// installed.
     ///
-    /// The task that installs them is the one task of the process still running on the platform's
-    /// main executor: it must hop off the main actor and back (``moveCurrentTaskToSimulatorExecutors()``)
-    /// before a run captures jobs, or its own next hop would be captured as the run's.
-    static func install() -> (isInstalled: Bool, justNow: Bool) {
+    /// Tasks running on the platform's main executor when they are installed stay there until
+    /// they hop: a task must hop off the main actor and back (``moveCurrentTaskToSimulatorExecutors()``)
+    /// before its run captures jobs, or its own next hop would be captured as the run's.
+    static func install() -> Bool {
         installation.withLock { installation in
-            if let installed = installation { return (installed, false) }
+            if let installed = installation { return installed }
             _createExecutors(factory: SimulatorExecutorFactory.self)
             let installed = MainActor.executor === main
             installation = installed
-            return (installed, installed)
+            return installed
         }
     }
 

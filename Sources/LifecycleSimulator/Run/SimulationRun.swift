@@ -84,12 +84,23 @@ final class SimulationRun {
     static let schedulingStream: UInt64 = 0x5C_4ED
 
     /// Installs the simulator's executors at the first run of the process (see
-    /// ``SimulatorExecutors/install()``); returns whether they are installed.
+    /// ``SimulatorExecutors/install()``) and moves the calling task onto them; returns whether
+    /// they are installed.
+    ///
+    /// Every run moves its task, not only the first: a task that was running on the platform's
+    /// main executor when the executors were installed (another test beside the one that
+    /// installed them) is still there, and its next hop onto the main actor would be captured as
+    /// the run's job, so that the code after the run would run inside it. The move also yields:
+    /// a run holds the main actor from its beginning to its end, and without a yield between runs
+    /// a loop of them would keep every other main-actor task waiting until the loop ends.
     static func prepareExecutors() async -> Bool {
-        guard #available(macOS 26.4, iOS 26.4, watchOS 26.4, tvOS 26.4, visionOS 26.4, *) else { return false }
-        let installation = SimulatorExecutors.install()
-        if installation.justNow { await SimulatorExecutors.moveCurrentTaskToSimulatorExecutors() }
-        return installation.isInstalled
+        guard #available(macOS 26.4, iOS 26.4, watchOS 26.4, tvOS 26.4, visionOS 26.4, *) else {
+            await Task.yield()
+            return false
+        }
+        let installed = SimulatorExecutors.install()
+        await SimulatorExecutors.moveCurrentTaskToSimulatorExecutors()
+        return installed
     }
 
     /// Makes this run the one whose jobs the simulator's executors capture (see ``JobCapture``),
