@@ -5,6 +5,7 @@
 #
 #   scripts/sanitize.sh [address] [thread]      (both when none is named)
 #   LIFELINE_LEAK_CHECK=0 scripts/sanitize.sh address   (AddressSanitizer without the leak check)
+#   LIFELINE_SANITIZE_FILTER='DurableStateTests|…' scripts/sanitize.sh address   (those suites only)
 #
 # Leaks that are not Lifeline's are listed, one reason each, in scripts/lsan.supp, and ASan's one
 # false report in scripts/asan.supp; the few tests that cannot run under a sanitizer say why in a
@@ -36,6 +37,7 @@ for sanitizer in "${passes[@]}"; do
   ASAN_OPTIONS="detect_leaks=${LIFELINE_LEAK_CHECK:-1}:suppressions=$PWD/scripts/asan.supp" \
   LIFELINE_APP_ASAN_OPTIONS="detect_leaks=0:suppressions=$PWD/scripts/asan.supp" \
   LSAN_OPTIONS="suppressions=$PWD/scripts/lsan.supp" \
-    swift test --skip-build --no-parallel --sanitize="$sanitizer" --scratch-path "$scratch"
+    swift test --skip-build --no-parallel --sanitize="$sanitizer" --scratch-path "$scratch" \
+      ${LIFELINE_SANITIZE_FILTER:+--filter "$LIFELINE_SANITIZE_FILTER"}
   echo "sanitize: $sanitizer passed: build $((built - start)) s, tests $((SECONDS - built)) s"
 done

@@ -105,9 +105,9 @@ final class ProbeProcess {
         }
     }
 
-    /// Waits until `line` appears anywhere in the log.
-    func waitForLine(_ line: String, sourceLocation: SourceLocation = #_sourceLocation) async throws {
-        try await poll("line '\(line)'", sourceLocation: sourceLocation) { $0.lines.contains(line) }
+    /// Waits until `line` appears anywhere in the log, at most `timeout`.
+    func waitForLine(_ line: String, timeout: Duration = ProbeProcess.timeout, sourceLocation: SourceLocation = #_sourceLocation) async throws {
+        try await poll("line '\(line)'", timeout: timeout, sourceLocation: sourceLocation) { $0.lines.contains(line) }
     }
 
     /// The scheduler state letter of the child (`R`, `S`, `T`, `Z`…), or `nil` if it is gone.
@@ -161,12 +161,12 @@ final class ProbeProcess {
     }
 
     private func poll(
-        _ what: String, sourceLocation: SourceLocation, until condition: (ProbeProcess) -> Bool
+        _ what: String, timeout: Duration = ProbeProcess.timeout, sourceLocation: SourceLocation, until condition: (ProbeProcess) -> Bool
     ) async throws {
-        let deadline = ContinuousClock.now.advanced(by: Self.timeout)
+        let deadline = ContinuousClock.now.advanced(by: timeout)
         while !condition(self) {
             guard ContinuousClock.now < deadline else {
-                Issue.record("Timed out after \(Self.timeout) waiting for \(what).\n\(describe())", sourceLocation: sourceLocation)
+                Issue.record("Timed out after \(timeout) waiting for \(what).\n\(describe())", sourceLocation: sourceLocation)
                 throw ProbeTimeout(what: what)
             }
             try await Task.sleep(for: .milliseconds(5))

@@ -4,22 +4,18 @@ import Synchronization
 /// neither runs nor tears down anything.
 ///
 /// Never released matters: a block can hold a checked continuation, and releasing one that was
-/// never resumed prints `SWIFT TASK CONTINUATION MISUSE`; a job that never runs simply leaks its
-/// task, as the process's memory would vanish with it. What is kept is small (the blocks, not the
-/// processes: their tasks are cancelled and unwind before their leftovers come here). A
-/// process-wide namespace behind a lock.
+/// never resumed prints `SWIFT TASK CONTINUATION MISUSE`. Kept, not dropped: the graveyard holds
+/// every buried job and block for the life of the process, so what they hold stays reachable (a
+/// leak checker sees memory the process keeps, as a real process's memory would vanish with it,
+/// not memory it lost). What is kept is small (the blocks and jobs, not the processes: their tasks
+/// are cancelled and unwind before their leftovers come here). A process-wide namespace behind a
+/// lock.
 package enum Graveyard {
-    /// The blocks kept, and how many jobs were left behind.
-    static let contents = Mutex<(blocks: [ScheduledWork.Item], jobs: Int)>(([], 0))
+    /// Every piece of work buried so far, in burial order.
+    static let contents = Mutex<[ScheduledWork.Item]>([])
 
     /// Keeps `work` forever, without running it.
     static func bury(_ work: ScheduledWork) {
-        contents.withLock { contents in
-            if case .job = work.item {
-                contents.jobs += 1
-            } else {
-                contents.blocks.append(work.item)
-            }
-        }
+        contents.withLock { $0.append(work.item) }
     }
 }
