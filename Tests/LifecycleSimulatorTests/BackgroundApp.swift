@@ -87,7 +87,7 @@ final class BackgroundApp: ApplicationDelegate, SceneDelegate {
                 lease?.end()
             }
         }
-        Task { [clock = environment.clock] in
+        environment.runtime.applicationScope.task("upload") { [clock = environment.clock] in
             try? await clock.sleep(for: .seconds(60))
         }
     }

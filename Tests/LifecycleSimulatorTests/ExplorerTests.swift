@@ -20,7 +20,6 @@ struct ExplorerTests {
         case .writesAfterExpiration: .workAfterBackgroundTimeEnded
         case .noteWrittenInPlace: .lostAcknowledgedEdit
         case .staleSelectionRow, .restoredBookForceUnwrapped: .appCrash
-        case .basketAcknowledgedBeforeWrite, .basketWriterStopsAtFailure: .lostAcknowledgedEdit
         }
     }
 

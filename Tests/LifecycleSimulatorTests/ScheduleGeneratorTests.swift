@@ -14,9 +14,8 @@ struct ScheduleGeneratorTests {
         var random = SimulationRandom(seed: seed)
         let configuration = swarm ?? SwarmConfiguration.random(&random)
         let app = ErasedApp(LibraryExample.app())
-        let executorsInstalled = await SimulationRun.prepareExecutors()
         let run = SimulationRun(app: app, options: SimulationOptions(), seed: seed, disk: SimulatedDisk(image: LibraryExample.app().initialDisk))
-        run.beginCapture(executorsInstalled: executorsInstalled)
+        InlineJobs.begin()
         let generator = ScheduleGenerator(swarm: configuration)
         for _ in 0..<steps {
             guard run.violation == nil, let event = generator.next(for: run, random: &random) else { break }

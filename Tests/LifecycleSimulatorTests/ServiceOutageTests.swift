@@ -34,7 +34,7 @@ final class DeadlineApp {
     init(environment: SimulationEnvironment) {
         let clock = environment.clock
         let library = environment.remoteService("library")
-        Task {
+        environment.runtime.applicationScope.task("fetch with a deadline") {
             let deadline = Deadline()
             let timer = clock.schedule(after: .seconds(5)) { deadline.giveUp() }
             do {
