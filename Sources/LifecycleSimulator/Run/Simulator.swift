@@ -46,6 +46,7 @@ public struct Simulator<Incarnation: AnyObject> {
     public func run(seed: UInt64, depth: Int = 50, swarm: SwarmConfiguration? = nil) async -> ScheduleOutcome {
         var random = SimulationRandom(seed: seed)
         let configuration = swarm ?? SwarmConfiguration.random(&random, kinds: options.swarmKinds)
+        await Self.letOthersRun()
         InlineJobs.begin()
         let run = SimulationRun(app: erasedApp, options: options, seed: seed, disk: makeDisk())
         run.context.record("run", "seed \(seed) swarm \(configuration)") { hash in
@@ -73,6 +74,7 @@ public struct Simulator<Incarnation: AnyObject> {
     ///   of a scene that is not connected): a replay applies every event or fails, never drops
     ///   one. The run is abandoned then; nothing of it is returned.
     public func replay(_ events: [SimulationEvent], seed: UInt64 = 0) async throws(ReplayError) -> ScheduleOutcome {
+        await Self.letOthersRun()
         let run = beginReplay(of: events, seed: seed)
         for (index, event) in events.enumerated() {
             guard run.violation == nil else { break }
@@ -89,6 +91,7 @@ public struct Simulator<Incarnation: AnyObject> {
     /// ``ScheduleOutcome/skipped``, absent from its events): the explorer's own searches, whose
     /// candidates (a crash point inserted, a span of events deleted) may not all be legal.
     func replaySkippingIllegal(_ events: [SimulationEvent], seed: UInt64 = 0) async -> ScheduleOutcome {
+        await Self.letOthersRun()
         let run = beginReplay(of: events, seed: seed)
         for event in events {
             guard run.violation == nil else { break }
@@ -97,6 +100,13 @@ public struct Simulator<Incarnation: AnyObject> {
         }
         willApply?(nil)
         return await run.finish()
+    }
+
+    /// Yields the main actor before a run: most runs never suspend, so a loop of them (a test's
+    /// own, a crash enumeration) would otherwise keep every other main-actor task — a test beside
+    /// it, an interface — waiting until the loop ends. Outside the run: it changes nothing of it.
+    private static func letOthersRun() async {
+        await Task.yield()
     }
 
     private func beginReplay(of events: [SimulationEvent], seed: UInt64) -> SimulationRun {
