@@ -5,7 +5,8 @@ public enum ExplorationIsolation: String, Sendable, CaseIterable {
     /// then serves the search (the default): a trap in the app (`fatalError`, an index out of
     /// range, a force unwrap of `nil`) is an ``LifecycleSimulator/Violation/Kind/appCrash``
     /// finding with a shrunk repro, not the end of the test process. Outside a running Swift
-    /// Testing test, or for the crash and exhaustive modes, the search runs in this process.
+    /// Testing test, in a parameterized test, or for the crash and exhaustive modes, the search
+    /// runs in this process.
     case childProcess
     /// In the test process itself: no process to start, but a trap ends the test run.
     case inProcess

@@ -21,9 +21,10 @@ enum TestWorker {
     }
 
     /// How to start a worker for the call at `location` of the running test; `nil` outside a
-    /// Swift Testing test or where this executable cannot be found.
+    /// Swift Testing test, in a parameterized one (a filter names the whole test, so its worker
+    /// would run every case, not the one asking) or where this executable cannot be found.
     static func launch(for location: SourceLocation) -> WorkerLaunch? {
-        guard let test = Test.current, let executable = currentExecutable() else { return nil }
+        guard let test = Test.current, !test.isParameterized, let executable = currentExecutable() else { return nil }
         let filter = NSRegularExpression.escapedPattern(for: test.id.description)
         return WorkerLaunch(
             executable: executable, arguments: ["--testing-library", "swift-testing", "--filter", filter],
