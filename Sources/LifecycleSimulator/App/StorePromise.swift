@@ -8,7 +8,7 @@ import Foundation
 /// app.promises = ["draft": .survivesKill]   // the draft is written, never synced
 /// ```
 ///
-/// The search judges it after a run (``judged(_:promises:)``): a lost acknowledged edit or
+/// The search judges it after a run (`judged(_:promises:)`): a lost acknowledged edit or
 /// phantom data of a key whose store promises only ``survivesKill``, found after a power loss of
 /// the schedule (a ``SimulationEvent/powerLoss(policy:seed:)`` or a crash whose death is one),
 /// is excused — the run counts as passed, its violation kept in
