@@ -3,7 +3,7 @@ import LifecycleSimulator
 import Testing
 
 /// Explores `app` on the lifecycle simulator inside a Swift Testing test and records one issue
-/// per distinct bug found (``LifecycleSimulator/BugSignature``): the violation, how many
+/// per distinct bug found (`BugSignature`): the violation, how many
 /// schedules hit it, the shrunk schedule as a Swift replay snippet, its timeline, and the repro
 /// file it wrote.
 ///
@@ -25,7 +25,7 @@ import Testing
 /// same seed explores the same schedules as `lifecycle-check --seed`), `schedules`, `depth`,
 /// `mode`, `maxFailures` (`--max-failures`; `nil`, the default, reports every bug in the budget)
 /// and the simulation `options` (`options.eventKindsLeftOut` is `--without`); bugs are planted,
-/// and stores' promises declared (``LifecycleSimulator/SimulatedApp/promises``), through the app
+/// and stores' promises declared (`SimulatedApp.promises`), through the app
 /// value itself. `timeBudget` stops starting schedules once that much real time has passed (a
 /// failure found by then is still shrunk), so a test can bound its time on a slow machine; how
 /// many schedules ran is in the summary it returns.
