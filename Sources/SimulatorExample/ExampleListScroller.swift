@@ -50,7 +50,7 @@ final class ExampleListScroller {
 extension PlantedBug {
     /// Whether the bug is a trap in the app's code: it ends the process that runs it, so it is a
     /// finding only where schedules run in worker processes (`lifecycle-check`,
-    /// `expectNoLifecycleViolations`), never in an ``LifecycleSimulator/Explorer`` of the test's
+    /// `expectNoLifecycleViolations`), never in an `Explorer` of the test's
     /// own process.
     public var traps: Bool {
         self == .staleSelectionRow || self == .restoredBookForceUnwrapped

@@ -32,7 +32,7 @@ public enum PlantedBug: String, CaseIterable, Codable, Sendable, Comparable {
     case editorSavesOnlyInDeinit
     /// The book list keeps the selected book's row, not the book, and scrolls to that row when
     /// the window resigns active: after a deletion the row is past the end (a trap, `Index out of
-    /// range`, in the list's view model ``ExampleListScroller``).
+    /// range`, in the list's view model `ExampleListScroller`).
     case staleSelectionRow
     /// The restored window's header force-unwraps the restored book's price: a book deleted since
     /// (or a payload naming one) traps (`Unexpectedly found nil while unwrapping an Optional`).
