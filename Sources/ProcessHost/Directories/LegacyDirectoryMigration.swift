@@ -20,7 +20,7 @@ import DurableState
 /// finds that name claims it the same way.
 ///
 /// **The move.** Holding the lock, every entry of the legacy directory but its lock file is
-/// copied (DurableState's ``DurableTree``: each file created new and synced, each directory
+/// copied (DurableState's `DurableTree`: each file created new and synced, each directory
 /// synced) into a staging directory beside each destination, `<data>.migrating` and so on, with a
 /// marker file in the data staging; the state and cache stagings are renamed into place, then
 /// the data staging: that rename is the commit. Until it, the legacy directory is untouched and a

@@ -3,7 +3,7 @@ import Foundation
 
 /// The file operations of a ``LegacyDirectoryMigration``, through DurableState: each tree on a
 /// `POSIXFileSystem` confined to its parent (no symbolic link followed below it), copies and
-/// commits by its ``DurableTree``, locks by its `DataDirectory`. Errors become
+/// commits by its `DurableTree`, locks by its `DataDirectory`. Errors become
 /// ``MigrationError``s naming the step. Stateless but for the step hook; used by one migration
 /// on one thread.
 struct MigrationFiles {
