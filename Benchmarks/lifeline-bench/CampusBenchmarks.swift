@@ -69,11 +69,7 @@ enum CampusBenchmarks {
 
     @MainActor
     static func coldLaunch(staticBaseline: Bool) async throws -> BenchmarkResult {
-        let binDirectory = Bundle.main.executableURL?.deletingLastPathComponent() ?? URL(fileURLWithPath: ".")
-        let app = binDirectory.appendingPathComponent("campus-library")
-        guard FileManager.default.isExecutableFile(atPath: app.path) else {
-            throw BenchmarkSetupError("campus-library is not built next to lifeline-bench (run swift build -c release)")
-        }
+        let app = try campusLibraryBinary()
         let scratch = try catalogueDirectory()
         let data = scratch.appendingPathComponent("launch-data")
         try LaunchFixture.prepare(at: data, catalogue: scratch.appendingPathComponent("catalogue.sqlite"))
@@ -96,6 +92,17 @@ enum CampusBenchmarks {
 /// The fixtures and baselines of the Campus benchmarks.
 extension CampusBenchmarks {
     /// Why a benchmark could not be set up.
+    /// The `campus-library` executable built next to `lifeline-bench`, or a setup error saying how
+    /// to build it.
+    static func campusLibraryBinary() throws -> URL {
+        let binDirectory = Bundle.main.executableURL?.deletingLastPathComponent() ?? URL(fileURLWithPath: ".")
+        let app = binDirectory.appendingPathComponent("campus-library")
+        guard FileManager.default.isExecutableFile(atPath: app.path) else {
+            throw BenchmarkSetupError("campus-library is not built next to lifeline-bench (run swift build -c release)")
+        }
+        return app
+    }
+
     struct BenchmarkSetupError: Error, CustomStringConvertible {
         let description: String
         init(_ description: String) { self.description = description }

@@ -23,11 +23,7 @@ enum PasteBenchmarks {
 
     @MainActor
     static func pasteMegabyte() async throws -> BenchmarkResult {
-        let binDirectory = Bundle.main.executableURL?.deletingLastPathComponent() ?? URL(fileURLWithPath: ".")
-        let app = binDirectory.appendingPathComponent("campus-library").path
-        guard FileManager.default.isExecutableFile(atPath: app) else {
-            throw CampusBenchmarks.BenchmarkSetupError("campus-library is not built next to lifeline-bench (run swift build -c release)")
-        }
+        let app = try CampusBenchmarks.campusLibraryBinary().path
         let paste = Array(("\u{1B}[200~" + text + "\u{1B}[201~").utf8)
         var values: [Double] = []
         for _ in 0..<7 {
