@@ -21,6 +21,8 @@ final class SimulationRun {
     let inbox = DeviceInbox()
     /// The device's user defaults, which outlive each process.
     let defaults = DeviceDefaults()
+    /// The run's ready work and whose it is: every job and dispatch block of its processes.
+    let scheduler: RunScheduler
 
     /// Scene sessions by slot: they survive process deaths, as iOS keeps them.
     var sessions = SlotSessions()
@@ -44,7 +46,6 @@ final class SimulationRun {
     private(set) var applied: [SimulationEvent] = []
     private(set) var skipped = 0
     private(set) var writesPerStep: [Int] = []
-    var yields = 0
     /// Rounds of due timers and captured jobs since the device last settled (see
     /// ``SimulationOptions/busyLoopLimit``).
     var busyRounds = 0
@@ -57,6 +58,7 @@ final class SimulationRun {
         var mix = seed ^ 0x5EC2_E7CA_4A27
         let canaryText = "lifeline-canary-" + String(SimulationRandom.splitMix(&mix), radix: 36)
         self.canary = Secret(canaryText)
+        self.scheduler = RunScheduler(seed: SimulationRandom.derive(seed, Self.schedulingStream))
         let latencySeed = SimulationRandom.derive(seed, Self.latencyStream)
         let latency = options.latency.model(drawingFrom: latencySeed)
         self.context = RunContext(
@@ -78,6 +80,47 @@ final class SimulationRun {
     static let latencyStream: UInt64 = 0x1A7E_0C1
     /// The index of the stream the app's variant is drawn from.
     static let variantStream: UInt64 = 0x7A_21A7
+    /// The index of the stream the scheduler draws the next piece of concurrent work from.
+    static let schedulingStream: UInt64 = 0x5C_4ED
+
+    /// Installs the simulator's executors at the first run of the process (see
+    /// ``SimulatorExecutors/install()``) and moves the calling task onto them; returns whether
+    /// they are installed.
+    ///
+    /// Every run moves its task, not only the first: a task that was running on the platform's
+    /// main executor when the executors were installed (another test beside the one that
+    /// installed them) is still there, and its next hop onto the main actor would be captured as
+    /// the run's job, so that the code after the run would run inside it. The move also yields:
+    /// a run holds the main actor from its beginning to its end, and without a yield between runs
+    /// a loop of them would keep every other main-actor task waiting until the loop ends.
+    static func prepareExecutors() async -> Bool {
+        guard #available(macOS 26.4, iOS 26.4, watchOS 26.4, tvOS 26.4, visionOS 26.4, *) else {
+            await Task.yield()
+            return false
+        }
+        let installed = SimulatorExecutors.install()
+        await SimulatorExecutors.moveCurrentTaskToSimulatorExecutors()
+        return installed
+    }
+
+    /// Makes this run the one whose jobs the simulator's executors capture (see ``JobCapture``),
+    /// if they are installed (`executorsInstalled`, from ``prepareExecutors()``); where the
+    /// toolchain cannot install them, the run reports it and stops.
+    func beginCapture(executorsInstalled: Bool) {
+        guard executorsInstalled else {
+            context.report(
+                .escapedWork,
+                "the simulator could not install its executors (Swift 6.2 or later with the experimental executor factory is needed): the app's work cannot be scheduled"
+            )
+            return
+        }
+        scheduler.begin()
+    }
+
+    /// Ends the capture: nothing of the run runs any more; what is left of its work is buried.
+    func endCapture() {
+        scheduler.finish()
+    }
 
     var violation: Violation? { context.violation }
     var isAlive: Bool { current != nil }
@@ -205,20 +248,18 @@ final class SimulationRun {
         context.recordLatencyDraws()
         if let current {
             context.liveIncarnation = 0
-            current.runtime.markKilled()
-            current.clock.cancelAll()
             self.current = nil
             // The last process's work unwinds (fenced) while its objects are alive, as a dead
             // process's does before the next launch: a task woken by the cancellation may still
             // reach them.
-            withExtendedLifetime(current) { InlineJobs.end() }
-        } else {
-            InlineJobs.end()
+            halt(current)
+            unwind(current)
         }
+        endCapture()
         return ScheduleOutcome(
             seed: seed, variant: variant, events: applied, skipped: skipped, violation: violation,
             traceHash: context.trace.hash, trace: context.trace.records, writesPerStep: writesPerStep,
-            yields: yields, simulatedMilliseconds: RunContext.milliseconds(context.now),
+            yields: 0, simulatedMilliseconds: RunContext.milliseconds(context.now),
             incarnations: incarnationCount, durableOperations: context.durableOperations
         )
     }

@@ -46,9 +46,9 @@ public struct Simulator<Incarnation: AnyObject> {
     public func run(seed: UInt64, depth: Int = 50, swarm: SwarmConfiguration? = nil) async -> ScheduleOutcome {
         var random = SimulationRandom(seed: seed)
         let configuration = swarm ?? SwarmConfiguration.random(&random, kinds: options.swarmKinds)
-        await Self.letOthersRun()
-        InlineJobs.begin()
+        let executorsInstalled = await SimulationRun.prepareExecutors()
         let run = SimulationRun(app: erasedApp, options: options, seed: seed, disk: makeDisk())
+        run.beginCapture(executorsInstalled: executorsInstalled)
         run.context.record("run", "seed \(seed) swarm \(configuration)") { hash in
             hash.combine(byte: 10)
             hash.combine(seed)
@@ -74,8 +74,7 @@ public struct Simulator<Incarnation: AnyObject> {
     ///   of a scene that is not connected): a replay applies every event or fails, never drops
     ///   one. The run is abandoned then; nothing of it is returned.
     public func replay(_ events: [SimulationEvent], seed: UInt64 = 0) async throws(ReplayError) -> ScheduleOutcome {
-        await Self.letOthersRun()
-        let run = beginReplay(of: events, seed: seed)
+        let run = beginReplay(of: events, seed: seed, executorsInstalled: await SimulationRun.prepareExecutors())
         for (index, event) in events.enumerated() {
             guard run.violation == nil else { break }
             if let refusal = run.refusal(of: event) {
@@ -91,8 +90,7 @@ public struct Simulator<Incarnation: AnyObject> {
     /// ``ScheduleOutcome/skipped``, absent from its events): the explorer's own searches, whose
     /// candidates (a crash point inserted, a span of events deleted) may not all be legal.
     func replaySkippingIllegal(_ events: [SimulationEvent], seed: UInt64 = 0) async -> ScheduleOutcome {
-        await Self.letOthersRun()
-        let run = beginReplay(of: events, seed: seed)
+        let run = beginReplay(of: events, seed: seed, executorsInstalled: await SimulationRun.prepareExecutors())
         for event in events {
             guard run.violation == nil else { break }
             willApply?(event)
@@ -102,16 +100,9 @@ public struct Simulator<Incarnation: AnyObject> {
         return await run.finish()
     }
 
-    /// Yields the main actor before a run: most runs never suspend, so a loop of them (a test's
-    /// own, a crash enumeration) would otherwise keep every other main-actor task — a test beside
-    /// it, an interface — waiting until the loop ends. Outside the run: it changes nothing of it.
-    private static func letOthersRun() async {
-        await Task.yield()
-    }
-
-    private func beginReplay(of events: [SimulationEvent], seed: UInt64) -> SimulationRun {
-        InlineJobs.begin()
+    private func beginReplay(of events: [SimulationEvent], seed: UInt64, executorsInstalled: Bool) -> SimulationRun {
         let run = SimulationRun(app: erasedApp, options: options, seed: seed, disk: makeDisk())
+        run.beginCapture(executorsInstalled: executorsInstalled)
         run.context.record("run", "replay of \(events.count) events, seed \(seed)")
         return run
     }
