@@ -21,9 +21,9 @@ struct ScheduleGeneratorTests {
         for _ in 0..<steps {
             guard run.violation == nil, let event = generator.next(for: run, random: &random) else { break }
             check(event, run)
-            await run.perform(event)
+            run.perform(event)
         }
-        _ = await run.finish()
+        _ = run.finish()
     }
 
     @Test("every event it proposes is one the device does not refuse at that moment")

@@ -11,8 +11,9 @@ import Darwin
 /// (``SimulatorExecutors``) apply to every job of the process.
 ///
 /// A run is *active* from ``begin(_:)`` to ``end(_:)``, on the thread that calls them (the
-/// *driver*: the main queue's thread, since runs live on the main actor and never suspend between
-/// the two). While a run is active:
+/// *driver*: the main queue's thread, since runs live on the main actor and are synchronous
+/// between the two — `Simulator` awaits nothing from a run's beginning to its end, so its task
+/// cannot suspend there and let another main-actor job onto the driver). While a run is active:
 ///
 /// - a job enqueued on the driver is the run's: it was enqueued by the simulator's own code or by
 ///   a job the run is running (every job of a run runs on the driver, one at a time);

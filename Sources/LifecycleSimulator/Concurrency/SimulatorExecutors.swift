@@ -42,9 +42,9 @@ enum SimulatorExecutors {
     /// Installs the executors if no one has yet (once per process); returns whether they are
     /// installed.
     ///
-    /// Tasks running on the platform's main executor when they are installed stay there until
-    /// they hop: a task must hop off the main actor and back (``moveCurrentTaskToSimulatorExecutors()``)
-    /// before its run captures jobs, or its own next hop would be captured as the run's.
+    /// Tasks running on the platform's main executor when they are installed may stay there (a
+    /// task resumes on the executor it suspended on): harmless, since a run never suspends its
+    /// task between its beginning and its end (see ``JobCapture``).
     static func install() -> Bool {
         installation.withLock { installation in
             if let installed = installation { return installed }
@@ -53,12 +53,6 @@ enum SimulatorExecutors {
             installation = installed
             return installed
         }
-    }
-
-    /// Suspends the calling task and resumes it through the simulator's executors: afterwards its
-    /// current executor is theirs.
-    static func moveCurrentTaskToSimulatorExecutors() async {
-        await Task.detached {}.value
     }
 
     /// The delay until `instant` on `clock`, as virtual time: a real clock's instant was computed

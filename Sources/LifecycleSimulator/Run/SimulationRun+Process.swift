@@ -9,9 +9,9 @@ import LifelineHistory
 /// disk.
 extension SimulationRun {
     /// A foreground launch: launch callbacks, then the front scene connects and becomes active.
-    func launch(_ kind: LaunchKind) async {
+    func launch(_ kind: LaunchKind) {
         beginLaunch(kind)
-        settleNow()
+        settle()
     }
 
     /// ``launch(_:)`` up to the settling, which the caller does.
@@ -36,9 +36,9 @@ extension SimulationRun {
     }
 
     /// A launch into the background (a granted task, a silent push): no scene connects.
-    func launchInBackground(_ reason: LaunchOptions.Reason) async {
+    func launchInBackground(_ reason: LaunchOptions.Reason) {
         startIncarnation(reason: reason)
-        settleNow()
+        settle()
     }
 
     private func startIncarnation(reason: LaunchOptions.Reason) {
@@ -122,22 +122,11 @@ extension SimulationRun {
         }
     }
 
-    /// Ends the live incarnation (if any) by `death` and applies the death to the disk.
-    func die(_ death: ProcessDeath, reason: String? = nil) async {
-        dieNow(death, reason: reason)
-    }
-
-    /// ``die(_:reason:)``, which never needs to wait: always `nil` (the dead incarnation's tasks
-    /// unwind before it returns). Callers kept this spelling from when they could not.
-    func dieWithoutWaiting(_ death: ProcessDeath, reason: String? = nil) -> ProcessIncarnation? {
-        dieNow(death, reason: reason)
-        return nil
-    }
-
-    /// The body of ``die(_:reason:)``: the incarnation is fenced, its runtime halted, every task it
-    /// started cancelled, its timers dropped; its tasks then unwind (fenced: nothing they do reaches
-    /// the device) and what cannot unwind is buried, never run and never released.
-    func dieNow(_ death: ProcessDeath, reason: String? = nil) {
+    /// Ends the live incarnation (if any) by `death` and applies the death to the disk: the
+    /// incarnation is fenced, its runtime halted, every task it started cancelled, its timers
+    /// dropped; its tasks then unwind (fenced: nothing they do reaches the device) and what cannot
+    /// unwind is buried, never run and never released.
+    func die(_ death: ProcessDeath, reason: String? = nil) {
         context.trippedDeath = nil
         context.armedDeath = nil
         guard let dead = current else {
@@ -178,8 +167,8 @@ extension SimulationRun {
 
     /// Ends a run that is not finished (a replay refused an event): the live incarnation dies and
     /// its tasks unwind, so nothing of it runs later.
-    func abandon() async {
-        dieNow(.kill, reason: "the replay stopped")
+    func abandon() {
+        die(.kill, reason: "the replay stopped")
         endCapture()
     }
 
@@ -190,11 +179,6 @@ extension SimulationRun {
         var rounds = 0
         while rounds < options.busyLoopLimit, scheduler.runNext() { rounds += 1 }
         scheduler.bury(process: dead.number)
-    }
-
-    /// ``unwind(_:)`` for callers that once had to wait for it.
-    func drain(_ dead: ProcessIncarnation) async {
-        unwind(dead)
     }
 
     /// Copies the restoration payloads the runtime holds to the device's sessions, scans them for

@@ -23,22 +23,10 @@ extension SimulationRun {
     /// lanes are empty and no timer of the live process is due, a crash trips (the process dies)
     /// or the app is busy without end (``SimulationOptions/busyLoopLimit``). Never suspends: every
     /// job of the app runs here, on the simulator's executors, one at a time.
-    func settle() async {
-        settleNow()
-    }
-
-    /// ``settle()``, which never needs to wait: always true. (The simulator once had to yield to
-    /// the main actor to let woken tasks run; callers kept this spelling.)
-    func settledWithoutWaiting() -> Bool {
-        settleNow()
-        return true
-    }
-
-    /// The body of ``settle()``.
-    func settleNow() {
+    func settle() {
         while let current, violation == nil {
             if let death = context.trippedDeath {
-                dieNow(death)
+                die(death)
                 return
             }
             if scheduler.runNext() {
@@ -90,38 +78,16 @@ extension SimulationRun {
         context.report(.escapedWork, message)
     }
 
-    /// Moves device time to `target`, deadline by deadline, settling after each.
-    func advanceTime(to target: LifelineInstant) async {
-        _ = advanceTimeUntilWaiting(to: target)
-    }
-
-    /// Finishes ``advanceTime(to:)`` where ``advanceTimeUntilWaiting(to:)`` stopped with `progress`:
-    /// nothing, since it never stops early now.
-    func completeAdvance(_ progress: TimeProgress, to target: LifelineInstant) async {
-        if progress != .done { await advanceTime(to: target) }
-    }
-
-    /// Where ``advanceTimeUntilWaiting(to:)`` stopped. Settling never waits now, so it is always
-    /// ``done``; the other cases stay for the callers' switches.
-    enum TimeProgress {
-        /// Time is at the target and the device settled.
-        case done
-        /// A deadline's settling must wait: after ``settle()``, ``advanceTime(to:)`` continues.
-        case settlesThenContinues
-        /// Time is at the target; only the last settling must wait (``settle()``).
-        case settlesLast
-    }
-
-    /// ``advanceTime(to:)``, synchronously: time moves to each deadline of the live process's clock
-    /// up to `target`, and the app settles after each.
-    func advanceTimeUntilWaiting(to target: LifelineInstant) -> TimeProgress {
+    /// Moves device time to `target`, deadline by deadline of the live process's clock, and
+    /// lets the app settle after each.
+    func advanceTime(to target: LifelineInstant) {
         while violation == nil, let current {
             // An app whose background time ended at the last deadline is suspended before time
             // moves on: its later timers fall due while it is frozen.
             suspendIfOutOfTime()
             guard !context.isSuspended, let next = current.clock.nextDeadline, next <= target else { break }
             if next > context.now { context.now = next }
-            settleNow()
+            settle()
         }
         if target > context.now { context.now = target }
         if let current {
@@ -129,9 +95,8 @@ extension SimulationRun {
                 current.clock.skip(to: context.now)
             } else {
                 current.clock.advance(to: context.now)
-                settleNow()
+                settle()
             }
         }
-        return .done
     }
 }

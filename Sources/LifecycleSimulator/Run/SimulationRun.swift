@@ -84,23 +84,16 @@ final class SimulationRun {
     static let schedulingStream: UInt64 = 0x5C_4ED
 
     /// Installs the simulator's executors at the first run of the process (see
-    /// ``SimulatorExecutors/install()``) and moves the calling task onto them; returns whether
-    /// they are installed.
+    /// ``SimulatorExecutors/install()``) and yields; returns whether they are installed.
     ///
-    /// Every run moves its task, not only the first: a task that was running on the platform's
-    /// main executor when the executors were installed (another test beside the one that
-    /// installed them) is still there, and its next hop onto the main actor would be captured as
-    /// the run's job, so that the code after the run would run inside it. The move also yields:
-    /// a run holds the main actor from its beginning to its end, and without a yield between runs
-    /// a loop of them would keep every other main-actor task waiting until the loop ends.
+    /// A run holds the main actor from its beginning to its end without suspending (it is
+    /// synchronous, so that no other task of the process runs on the main actor while it
+    /// captures jobs): without a yield between runs, a loop of them would keep every other
+    /// main-actor task — a test beside it, an interface — waiting until the loop ends.
     static func prepareExecutors() async -> Bool {
-        guard #available(macOS 26.4, iOS 26.4, watchOS 26.4, tvOS 26.4, visionOS 26.4, *) else {
-            await Task.yield()
-            return false
-        }
-        let installed = SimulatorExecutors.install()
-        await SimulatorExecutors.moveCurrentTaskToSimulatorExecutors()
-        return installed
+        await Task.yield()
+        guard #available(macOS 26.4, iOS 26.4, watchOS 26.4, tvOS 26.4, visionOS 26.4, *) else { return false }
+        return SimulatorExecutors.install()
     }
 
     /// Makes this run the one whose jobs the simulator's executors capture (see ``JobCapture``),
@@ -137,47 +130,14 @@ final class SimulationRun {
         scene(slot)?.state
     }
 
-    /// Applies `event` as the next step if it is legal now; returns false (and applies nothing)
-    /// if it is not.
+    /// Applies `event` as the next step if it is legal now, lets the device settle and runs the
+    /// step's checks; returns false (and applies nothing) if it is not legal.
     @discardableResult
-    func perform(_ event: SimulationEvent) async -> Bool {
-        switch performWithoutWaiting(event) {
-        case .skipped:
-            return false
-        case .performed:
-            return true
-        case .unfinished(let step):
-            await complete(step)
-            return true
-        }
-    }
-
-    /// How far ``performWithoutWaiting(_:)`` got with a step.
-    enum StepProgress {
-        /// Not legal now (or after a violation): nothing applied.
-        case skipped
-        /// Applied, settled and checked.
-        case performed
-        /// Begun, but it must wait: ``complete(_:)`` finishes it.
-        case unfinished(UnfinishedStep)
-    }
-
-    /// What is left of a step ``performWithoutWaiting(_:)`` began.
-    enum UnfinishedStep {
-        /// The event's application must still settle, or (``Application/suspends``) run at all;
-        /// `armed` is the crash armed for the step.
-        case applying(SimulationEvent, Application, armed: (operation: Int, death: ProcessDeath)?)
-        /// Applied; the process died at the end of the step and its tasks must still unwind.
-        case draining(ProcessIncarnation)
-    }
-
-    /// ``perform(_:)`` up to its first suspension: a step that needs none (most of them) is done
-    /// here, without the hops of an async call; the rest is left to ``complete(_:)``.
-    func performWithoutWaiting(_ event: SimulationEvent) -> StepProgress {
-        guard violation == nil else { return .skipped }
+    func perform(_ event: SimulationEvent) -> Bool {
+        guard violation == nil else { return false }
         guard refusal(of: event) == nil else {
             skipped += 1
-            return .skipped
+            return false
         }
         context.step = applied.count
         applied.append(event)
@@ -194,31 +154,10 @@ final class SimulationRun {
             armedForNextStep = nil
             context.armedDeath = armed
         }
-        let application = applyWithoutWaiting(event)
-        guard case .applied = application else { return .unfinished(.applying(event, application, armed: armed)) }
-        if let death = deathAtEndOfStep(armed: armed), let dead = dieWithoutWaiting(death) {
-            return .unfinished(.draining(dead))
-        }
+        apply(event)
+        if let death = deathAtEndOfStep(armed: armed) { die(death) }
         closeStep()
-        return .performed
-    }
-
-    /// Finishes a step ``performWithoutWaiting(_:)`` left unfinished.
-    func complete(_ step: UnfinishedStep) async {
-        switch step {
-        case let .applying(event, application, armed):
-            switch application {
-            case .applied: break
-            case .appliedUnsettled: await settle()
-            case .draining(let dead): await drain(dead)
-            case .advancingTime(let target): await settle(); await advanceTime(to: target)
-            case .suspends: await applySuspending(event)
-            }
-            if let death = deathAtEndOfStep(armed: armed) { await die(death) }
-        case .draining(let dead):
-            await drain(dead)
-        }
-        closeStep()
+        return true
     }
 
     /// The death that ends the step once its event is applied, if any: the crash armed for it
@@ -243,8 +182,8 @@ final class SimulationRun {
     }
 
     /// The outcome after the last step (and the final check, if enabled).
-    func finish() async -> ScheduleOutcome {
-        if violation == nil, options.performsFinalCheck { await finalCheck() }
+    func finish() -> ScheduleOutcome {
+        if violation == nil, options.performsFinalCheck { finalCheck() }
         context.recordLatencyDraws()
         if let current {
             context.liveIncarnation = 0

@@ -44,9 +44,38 @@ public struct Simulator<Incarnation: AnyObject> {
     /// configuration (unless given) and every event come from the seed, so the same seed gives
     /// the same schedule and the same trace. Stops at the first violation.
     public func run(seed: UInt64, depth: Int = 50, swarm: SwarmConfiguration? = nil) async -> ScheduleOutcome {
+        let executorsInstalled = await SimulationRun.prepareExecutors()
+        return runNow(seed: seed, depth: depth, swarm: swarm, executorsInstalled: executorsInstalled)
+    }
+
+    /// Replays `events` with the canary (and the latency) of `seed`, then runs the final check.
+    /// Stops at the first violation.
+    ///
+    /// - Throws: ``ReplayError/illegalEvent(index:event:reason:)`` for the first event that
+    ///   cannot happen when its turn comes (a grant before its earliest-begin date, an activate
+    ///   of a scene that is not connected): a replay applies every event or fails, never drops
+    ///   one. The run is abandoned then; nothing of it is returned.
+    public func replay(_ events: [SimulationEvent], seed: UInt64 = 0) async throws(ReplayError) -> ScheduleOutcome {
+        let executorsInstalled = await SimulationRun.prepareExecutors()
+        return try replayNow(events, seed: seed, executorsInstalled: executorsInstalled)
+    }
+
+    /// ``replay(_:seed:)`` that skips the events whose precondition does not hold (counted in
+    /// ``ScheduleOutcome/skipped``, absent from its events): the explorer's own searches, whose
+    /// candidates (a crash point inserted, a span of events deleted) may not all be legal.
+    func replaySkippingIllegal(_ events: [SimulationEvent], seed: UInt64 = 0) async -> ScheduleOutcome {
+        let executorsInstalled = await SimulationRun.prepareExecutors()
+        return replaySkippingIllegalNow(events, seed: seed, executorsInstalled: executorsInstalled)
+    }
+
+    // A run, from the beginning of its capture to its end, is synchronous: the task that drives
+    // it never suspends inside it, whatever executor it was on, so no other task of the process
+    // can run on the main actor (and begin a run of its own) while it is active, and every job
+    // enqueued on its thread meanwhile is the run's (see `JobCapture`).
+
+    private func runNow(seed: UInt64, depth: Int, swarm: SwarmConfiguration?, executorsInstalled: Bool) -> ScheduleOutcome {
         var random = SimulationRandom(seed: seed)
         let configuration = swarm ?? SwarmConfiguration.random(&random, kinds: options.swarmKinds)
-        let executorsInstalled = await SimulationRun.prepareExecutors()
         let run = SimulationRun(app: erasedApp, options: options, seed: seed, disk: makeDisk())
         run.beginCapture(executorsInstalled: executorsInstalled)
         run.context.record("run", "seed \(seed) swarm \(configuration)") { hash in
@@ -58,46 +87,35 @@ public struct Simulator<Incarnation: AnyObject> {
         for _ in 0..<depth {
             guard run.violation == nil, let event = generator.next(for: run, random: &random) else { break }
             willApply?(event)
-            // `run.perform(event)`, without awaiting it when the step need not wait (most steps).
-            if case .unfinished(let step) = run.performWithoutWaiting(event) { await run.complete(step) }
+            run.perform(event)
         }
         run.context.record("run", "random draws \(random.drawCount) digest \(random.digest)")
         willApply?(nil)
-        return await run.finish()
+        return run.finish()
     }
 
-    /// Replays `events` with the canary (and the latency) of `seed`, then runs the final check.
-    /// Stops at the first violation.
-    ///
-    /// - Throws: ``ReplayError/illegalEvent(index:event:reason:)`` for the first event that
-    ///   cannot happen when its turn comes (a grant before its earliest-begin date, an activate
-    ///   of a scene that is not connected): a replay applies every event or fails, never drops
-    ///   one. The run is abandoned then; nothing of it is returned.
-    public func replay(_ events: [SimulationEvent], seed: UInt64 = 0) async throws(ReplayError) -> ScheduleOutcome {
-        let run = beginReplay(of: events, seed: seed, executorsInstalled: await SimulationRun.prepareExecutors())
+    private func replayNow(_ events: [SimulationEvent], seed: UInt64, executorsInstalled: Bool) throws(ReplayError) -> ScheduleOutcome {
+        let run = beginReplay(of: events, seed: seed, executorsInstalled: executorsInstalled)
         for (index, event) in events.enumerated() {
             guard run.violation == nil else { break }
             if let refusal = run.refusal(of: event) {
-                await run.abandon()
+                run.abandon()
                 throw .illegalEvent(index: index, event: event, reason: refusal)
             }
-            await run.perform(event)
+            run.perform(event)
         }
-        return await run.finish()
+        return run.finish()
     }
 
-    /// ``replay(_:seed:)`` that skips the events whose precondition does not hold (counted in
-    /// ``ScheduleOutcome/skipped``, absent from its events): the explorer's own searches, whose
-    /// candidates (a crash point inserted, a span of events deleted) may not all be legal.
-    func replaySkippingIllegal(_ events: [SimulationEvent], seed: UInt64 = 0) async -> ScheduleOutcome {
-        let run = beginReplay(of: events, seed: seed, executorsInstalled: await SimulationRun.prepareExecutors())
+    private func replaySkippingIllegalNow(_ events: [SimulationEvent], seed: UInt64, executorsInstalled: Bool) -> ScheduleOutcome {
+        let run = beginReplay(of: events, seed: seed, executorsInstalled: executorsInstalled)
         for event in events {
             guard run.violation == nil else { break }
             willApply?(event)
-            await run.perform(event)
+            run.perform(event)
         }
         willApply?(nil)
-        return await run.finish()
+        return run.finish()
     }
 
     private func beginReplay(of events: [SimulationEvent], seed: UInt64, executorsInstalled: Bool) -> SimulationRun {
