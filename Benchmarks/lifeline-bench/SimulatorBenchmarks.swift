@@ -26,7 +26,7 @@ enum SimulatorBenchmarks {
             let rounds = try await measureRounds(LibraryExample.app())
             return BenchmarkResult(value: Measure.median(rounds.map(\.timeRatio)), baseline: nil, unit: "simulated/real")
         },
-    ]
+    ] + ConcurrencyBenchmarks.all
 
     /// The per-core rate of `rounds`, with the wall-clock rate on standard error.
     static func report(_ name: String, _ rounds: [Round]) -> BenchmarkResult {

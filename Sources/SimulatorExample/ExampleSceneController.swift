@@ -26,6 +26,8 @@ final class ExampleSceneController: SceneDelegate {
     }
     private(set) var details: String?
     private(set) var isLoadingDetails = false
+    /// The details' load in the ordinary style, cancelled when the scene disconnects.
+    private var detailsLoad: Task<Void, Never>?
     private(set) var isDisconnected = false
 
     init(scene: LifecycleScene, library: LibraryExample) {
@@ -70,7 +72,10 @@ final class ExampleSceneController: SceneDelegate {
 
     func sceneWillConnect(_ scene: LifecycleScene, options: ConnectionOptions) {
         let restored = ExampleEnvelope.decode(scene.session.restorationPayload)
-        note.hydrate(in: scene.scope)
+        switch library.concurrency {
+        case .ordinary: note.hydrate(on: library.clock)
+        case .scoped: note.hydrate(in: scene.scope)
+        }
         var urls = options.urls
         for activity in options.userActivities {
             if let url = activity.webpageURL { urls.append(url) }
@@ -107,6 +112,8 @@ final class ExampleSceneController: SceneDelegate {
 
     func sceneDidDisconnect(_ scene: LifecycleScene) {
         isDisconnected = true
+        note.stopLoading()
+        detailsLoad?.cancel()
         library.sceneDidDisconnect(id)
     }
 
@@ -135,8 +142,9 @@ final class ExampleSceneController: SceneDelegate {
     func loadDetails(in scene: LifecycleScene) {
         guard let book = selection else { return }
         isLoadingDetails = true
-        let clock = library.environment.clock
         let server = library.server
+        guard library.concurrency == .scoped else { return loadDetailsInTask(book, server: server) }
+        let clock = library.environment.clock
         if library.bugs.contains(.applyAfterDisconnect) {
             library.environment.runtime.applicationScope.task("details \(book)") { [self] in
                 try? await server.call("book details")
@@ -152,6 +160,31 @@ final class ExampleSceneController: SceneDelegate {
                 // The scope drops the result once it ended, so the capture is bounded.
                 showDetails(try? result.get())
             }
+        }
+    }
+
+    /// ``loadDetails(in:)`` in the ordinary style: a `Task {}` the controller cancels when its scene
+    /// disconnects — or, with ``PlantedBug/applyAfterDisconnect``, one nobody cancels.
+    private func loadDetailsInTask(_ book: String, server: SimulatedRemoteService) {
+        let clock = library.clock
+        if library.bugs.contains(.applyAfterDisconnect) {
+            Task { [self] in
+                try? await server.call("book details")
+                try? await clock.sleep(for: .milliseconds(500))
+                showDetails("details of \(book)")
+            }
+            return
+        }
+        detailsLoad = Task { [self] in
+            var text: String?
+            do {
+                try await server.call("book details")
+                try await clock.sleep(for: .milliseconds(500))
+                text = "details of \(book)"
+            } catch {}
+            // Cancelled: the scene disconnected, and the result is dropped with it.
+            guard !Task.isCancelled else { return }
+            showDetails(text)
         }
     }
 

@@ -36,7 +36,15 @@ final class ExampleCatalogue {
         self.screen = screen
     }
 
-    /// Starts loading in `scope`, after `latency` on `clock`.
+    /// Loads the catalogue after `latency` on `clock` (the ordinary style's load, started by the
+    /// caller's task); returns the books, or `nil` if the task was cancelled first.
+    func load(after latency: Duration, on clock: any Clock<Duration>) async -> [String: Int]? {
+        guard (try? await clock.sleep(for: latency)) != nil else { return nil }
+        finishLoading()
+        return books
+    }
+
+    /// Starts loading in `scope`, after `latency` on `clock` (the scoped style).
     func load(in scope: TaskScope, clock: any LifelineClock, latency: Duration) {
         // `self`, not `[weak self]`: the scope cancels the task when it ends, which bounds the
         // capture (and a weak reference would slow every retain of the catalogue).
@@ -121,8 +129,9 @@ final class ExampleCatalogue {
     }
 }
 
-/// The example's borrowing basket: book ids saved at once on every change, priced from the
-/// catalogue when hydrated. Owned by ``LibraryExample``; main actor.
+/// The example's borrowing basket: book ids saved at once on every change (through its
+/// ``ExampleBasketWriter`` in the ordinary style), priced from the catalogue when hydrated. Owned
+/// by ``LibraryExample``; main actor.
 @MainActor
 final class ExampleBasket {
     static let path = "/Library/basket.txt"
@@ -148,11 +157,14 @@ final class ExampleBasket {
     private let files: ExampleFiles
     private let history: HistoryRecorder
     private let screen: ExampleScreen
+    /// Where saves go in the ordinary style (`nil`: saved at once with ``ExampleFiles/save``).
+    private let writer: ExampleBasketWriter?
 
-    init(files: ExampleFiles, history: HistoryRecorder, screen: ExampleScreen) {
+    init(files: ExampleFiles, history: HistoryRecorder, screen: ExampleScreen, writer: ExampleBasketWriter?) {
         self.files = files
         self.history = history
         self.screen = screen
+        self.writer = writer
     }
 
     /// Loads the saved ids and prices them from `prices` (stale ids are forgotten when prices are
@@ -203,7 +215,12 @@ final class ExampleBasket {
     private func save() {
         let current = value
         history.edit(Self.key, text: current)
-        files.save(current ?? "", to: Self.location) { [history] in history.didSave(Self.key, text: current) }
+        let onSaved: @MainActor @Sendable () -> Void = { [history] in history.didSave(Self.key, text: current) }
+        if let writer {
+            writer.save(current ?? "", then: onSaved)
+        } else {
+            files.save(current ?? "", to: Self.location, then: onSaved)
+        }
     }
 }
 
@@ -231,6 +248,8 @@ final class ExampleNote {
     }
     private var isDirty = false
     private var debounce: ScheduledAction?
+    /// The load in flight in the ordinary style, cancelled when the scene disconnects.
+    private var loading: Task<Void, Never>?
 
     init(
         scene: SceneSessionID, files: ExampleFiles, clock: any LifelineClock, history: HistoryRecorder,
@@ -254,6 +273,22 @@ final class ExampleNote {
         return path
     }
 
+    /// Loads the stored note after 20 ms on `clock` (the ordinary style); ``stopLoading()``
+    /// cancels it.
+    func hydrate(on clock: any Clock<Duration>) {
+        loading = Task { [self] in
+            guard (try? await clock.sleep(for: .milliseconds(20))) != nil else { return }
+            finishHydration()
+        }
+    }
+
+    /// Cancels the load started by ``hydrate(on:)`` (the scene disconnected).
+    func stopLoading() {
+        loading?.cancel()
+        loading = nil
+    }
+
+    /// Loads the stored note after 20 ms on the scene's clock, in `scope` (the scoped style).
     func hydrate(in scope: TaskScope) {
         // `self`, not `[weak self]`: the scene's scope cancels the task when it ends.
         scope.task("load note") { [self, clock] in

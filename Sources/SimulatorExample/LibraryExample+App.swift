@@ -6,12 +6,13 @@ extension LibraryExample {
     /// The example as a `SimulatedApp`: its composition root, what the user sees, ten user
     /// actions on its screens, five invariants (four of them ready-made), two deep links and two
     /// restoration mutations (an older schema, a deleted book). `bugs` plants the chosen
-    /// ``PlantedBug``s.
-    public static func app(bugs: Set<PlantedBug> = []) -> SimulatedApp<LibraryExample> {
+    /// ``PlantedBug``s; `concurrency` chooses how the app writes its asynchronous work.
+    public static func app(bugs: Set<PlantedBug> = [], concurrency: ExampleConcurrency = .ordinary) -> SimulatedApp<LibraryExample> {
+        let style = concurrency == .ordinary ? "" : "(\(concurrency))"
         var app = SimulatedApp<LibraryExample>(
-            name: bugs.isEmpty ? "LibraryExample" : "LibraryExample[\(bugs.sorted().map(\.rawValue).joined(separator: ","))]"
+            name: bugs.isEmpty ? "LibraryExample\(style)" : "LibraryExample\(style)[\(bugs.sorted().map(\.rawValue).joined(separator: ","))]"
         ) { environment in
-            LibraryExample(environment: environment, bugs: bugs)
+            LibraryExample(environment: environment, bugs: bugs, concurrency: concurrency)
         } observe: { library in
             library.observations
         }

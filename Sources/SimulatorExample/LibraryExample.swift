@@ -10,7 +10,12 @@ import LifelineHistory
 /// from a validated envelope, a catalogue loaded asynchronously, a basket priced from it, sign-in
 /// with the token in the keychain, book details loaded in the scene's scope, a basket sync under
 /// a database lock, background refresh. Each of the nine classic bugs can be planted
-/// (``PlantedBug``).
+/// (``PlantedBug``), and more.
+///
+/// Its asynchronous work is written the ordinary way by default (``ExampleConcurrency/ordinary``:
+/// `Task {}`, `async let`, a task group, an actor, an `AsyncStream`, a continuation, sleeps on an
+/// injected `any Clock<Duration>`, a dispatch scheduler) or with Lifeline's scopes
+/// (``ExampleConcurrency/scoped``).
 ///
 /// ```swift
 /// let simulator = Simulator(app: LibraryExample.app(bugs: [.noFlushOnInactive]))
@@ -27,6 +32,10 @@ public final class LibraryExample: ApplicationDelegate {
 
     let environment: SimulationEnvironment
     let bugs: Set<PlantedBug>
+    /// How the app writes its asynchronous work.
+    let concurrency: ExampleConcurrency
+    /// The clock the ordinary style sleeps on (`ContinuousClock()` on a device).
+    let clock: any Clock<Duration>
     let files: ExampleFiles
     /// The library's server (book details, basket sync, new arrivals), over the device's network.
     let server: SimulatedRemoteService
@@ -59,15 +68,22 @@ public final class LibraryExample: ApplicationDelegate {
     private(set) var isSyncing = false
 
     /// The composition root: builds the object graph and wires it to the runtime.
-    public init(environment: SimulationEnvironment, bugs: Set<PlantedBug>) {
+    public init(environment: SimulationEnvironment, bugs: Set<PlantedBug>, concurrency: ExampleConcurrency = .ordinary) {
         self.environment = environment
         self.bugs = bugs
+        self.concurrency = concurrency
+        self.clock = environment.clock.continuous
         self.sharedSelection = SharedSelection(screen: screen)
         self.files = ExampleFiles(
             fileSystem: environment.fileSystem, logger: environment.logger.category("storage"), clock: environment.clock)
         self.server = environment.remoteService("library server")
         self.catalogue = ExampleCatalogue(files: files, history: environment.history, screen: screen)
-        self.basket = ExampleBasket(files: files, history: environment.history, screen: screen)
+        var writer: ExampleBasketWriter?
+        if concurrency == .ordinary {
+            let store = ExampleBasketStore(files: files, location: ExampleBasket.location, scheduler: environment.dispatchScheduler)
+            writer = ExampleBasketWriter(store: store, files: files, location: ExampleBasket.location, bugs: bugs)
+        }
+        self.basket = ExampleBasket(files: files, history: environment.history, screen: screen, writer: writer)
         environment.runtime.applicationDelegate = self
         environment.runtime.sceneDelegateFactory = { [unowned self] scene in
             let controller = ExampleSceneController(scene: scene, library: self)
@@ -81,6 +97,7 @@ public final class LibraryExample: ApplicationDelegate {
         try? runtime.registerBackgroundTask(Self.refreshTask) { [unowned self] task in refresh(task) }
         runtime.setSilentPushHandler { _, completion in completion() }
         preferences = Self.parsePreferences(files.read(Self.preferencesPath))
+        guard concurrency == .scoped else { return loadCatalogueAndBasket() }
         catalogue.load(in: runtime.applicationScope, clock: environment.clock, latency: .milliseconds(40))
         if bugs.contains(.basketBeforeCatalogue) {
             basket.hydrate(prices: catalogue.books)
@@ -91,6 +108,17 @@ public final class LibraryExample: ApplicationDelegate {
                 guard let self else { return }
                 basket.hydrate(prices: catalogue.books)
             }
+        }
+    }
+
+    /// The ordinary style's launch work: the catalogue loads (40 ms) in an `async let`, and the
+    /// basket is priced from it once it is in (before, with ``PlantedBug/basketBeforeCatalogue``).
+    private func loadCatalogueAndBasket() {
+        Task { [self, clock] in
+            async let loaded = catalogue.load(after: .milliseconds(40), on: clock)
+            if bugs.contains(.basketBeforeCatalogue) { basket.hydrate(prices: catalogue.books) }
+            guard let prices = await loaded, !bugs.contains(.basketBeforeCatalogue) else { return }
+            basket.hydrate(prices: prices)
         }
     }
 
@@ -116,6 +144,7 @@ public final class LibraryExample: ApplicationDelegate {
     /// which cancels the download (unless the ``PlantedBug/writesAfterExpiration`` bug swallows
     /// the cancellation).
     private func refresh(_ task: BackgroundTask) {
+        guard concurrency == .scoped else { return refreshInGroup(task) }
         task.expirationHandler = { task.setTaskCompleted(success: false) }
         let clock = environment.clock
         let swallowsCancellation = bugs.contains(.writesAfterExpiration)
@@ -131,6 +160,40 @@ public final class LibraryExample: ApplicationDelegate {
                 files.write("page \(page) refreshed at \(clock.now)", to: "/Library/refresh.txt")
             }
             task.setTaskCompleted(success: true)
+        }
+    }
+
+    /// ``refresh(_:)`` in the ordinary style: a task downloads the pages in a task group and saves
+    /// each as it arrives; the expiration cancels the task.
+    private func refreshInGroup(_ task: BackgroundTask) {
+        let swallowsCancellation = bugs.contains(.writesAfterExpiration)
+        let download = Task { [files, server, clock] in
+            let saved = await withTaskGroup(of: Int?.self) { group in
+                for page in 1...Self.refreshPages {
+                    group.addTask {
+                        if swallowsCancellation {
+                            _ = try? await server.call("new arrivals")
+                            return page
+                        }
+                        return (try? await server.call("new arrivals")) != nil && !Task.isCancelled ? page : nil
+                    }
+                }
+                var saved = 0
+                for await page in group {
+                    guard let page, swallowsCancellation || !Task.isCancelled else {
+                        group.cancelAll()
+                        continue
+                    }
+                    files.write("page \(page) refreshed at \(clock.now)", to: "/Library/refresh.txt")
+                    saved += 1
+                }
+                return saved
+            }
+            task.setTaskCompleted(success: saved == Self.refreshPages)
+        }
+        task.expirationHandler = {
+            download.cancel()
+            task.setTaskCompleted(success: false)
         }
     }
 
@@ -202,7 +265,7 @@ public final class LibraryExample: ApplicationDelegate {
         isSyncing = true
         let locks = environment.locks
         if bugs.contains(.lockHeldIntoSuspension) {
-            environment.runtime.applicationScope.task("sync basket") { [self] in
+            startWork("sync basket") { [self] in
                 locks.acquire("library.sqlite")
                 defer { locks.release("library.sqlite") }
                 do {
@@ -218,7 +281,7 @@ public final class LibraryExample: ApplicationDelegate {
             // A server that does not answer would hold the lease past its budget: give up then.
             let lease = environment.runtime.beginExtraTime("sync basket") { sync?.cancel() }
             // `self`, not `[weak self]`: the application scope cancels the task when it ends.
-            sync = environment.runtime.applicationScope.task("sync basket") { [self] in
+            sync = startWork("sync basket") { [self] in
                 defer { lease.end() }
                 do {
                     try await server.call("sync basket")
@@ -230,6 +293,16 @@ public final class LibraryExample: ApplicationDelegate {
                 }
                 self.isSyncing = false
             }
+        }
+    }
+
+    /// Starts app-wide work: a `Task {}` in the ordinary style, a task of the application scope
+    /// (labelled `label`) in the scoped style.
+    @discardableResult
+    func startWork(_ label: String, _ operation: @escaping @MainActor () async -> Void) -> Task<Void, Never> {
+        switch concurrency {
+        case .ordinary: Task(operation: operation)
+        case .scoped: environment.runtime.applicationScope.task(label, operation)
         }
     }
 

@@ -11,18 +11,21 @@ public enum PlantedBug: String, CaseIterable, Codable, Sendable, Comparable {
     case noFlushOnInactive
     /// A flush writes the in-memory note before the stored one has loaded (empty overwrites saved).
     case writeBeforeHydration
-    /// The basket hydrates before the catalogue has loaded, so every line is priced at zero.
+    /// The basket hydrates before the catalogue has loaded (before the `async let` that loads it is
+    /// awaited), so every line is priced at zero.
     case basketBeforeCatalogue
     /// A restored selection is applied without checking the book still exists.
     case unvalidatedRestoration
     /// The sign-in token is also kept in the preferences file.
     case tokenInPreferences
-    /// Book details load in the application scope and are applied after the scene disconnected.
+    /// Book details load in work that outlives its scene (a `Task {}` nobody cancels, or the
+    /// application's scope) and are applied after the scene disconnected.
     case applyAfterDisconnect
     /// The basket sync holds the database lock across its network wait, into suspension.
     case lockHeldIntoSuspension
     /// The background refresh swallows the cancellation its expiration brings (`try?` around each
-    /// page's download) and keeps writing pages after the task was completed.
+    /// page's download, in the task group that downloads them) and keeps writing pages after the
+    /// task was completed.
     case writesAfterExpiration
     /// A note is written in place (the file itself overwritten, then synced) instead of through
     /// the durable replace recipe: a power loss during the write tears the saved note.
@@ -37,6 +40,13 @@ public enum PlantedBug: String, CaseIterable, Codable, Sendable, Comparable {
     /// The restored window's header force-unwraps the restored book's price: a book deleted since
     /// (or a payload naming one) traps (`Unexpectedly found nil while unwrapping an Optional`).
     case restoredBookForceUnwrapped
+    /// The basket's writer acknowledges a save before the store's write (a callback from a global
+    /// dispatch queue, awaited through a checked continuation) is done: a kill in between loses
+    /// the acknowledged basket, and the continuation is never resumed. Ordinary style only.
+    case basketAcknowledgedBeforeWrite
+    /// The basket's writer task, which takes saves from an `AsyncStream`, ends at the first write
+    /// that fails (the disk full): later saves wait in the stream forever. Ordinary style only.
+    case basketWriterStopsAtFailure
 
     public static func < (lhs: PlantedBug, rhs: PlantedBug) -> Bool { lhs.rawValue < rhs.rawValue }
 }

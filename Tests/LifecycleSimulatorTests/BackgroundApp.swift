@@ -87,7 +87,7 @@ final class BackgroundApp: ApplicationDelegate, SceneDelegate {
                 lease?.end()
             }
         }
-        environment.runtime.applicationScope.task("upload") { [clock = environment.clock] in
+        Task { [clock = environment.clock] in
             try? await clock.sleep(for: .seconds(60))
         }
     }

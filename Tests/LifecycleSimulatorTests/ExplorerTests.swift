@@ -20,6 +20,7 @@ struct ExplorerTests {
         case .writesAfterExpiration: .workAfterBackgroundTimeEnded
         case .noteWrittenInPlace: .lostAcknowledgedEdit
         case .staleSelectionRow, .restoredBookForceUnwrapped: .appCrash
+        case .basketAcknowledgedBeforeWrite, .basketWriterStopsAtFailure: .lostAcknowledgedEdit
         }
     }
 

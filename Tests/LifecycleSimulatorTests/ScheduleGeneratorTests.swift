@@ -14,15 +14,16 @@ struct ScheduleGeneratorTests {
         var random = SimulationRandom(seed: seed)
         let configuration = swarm ?? SwarmConfiguration.random(&random)
         let app = ErasedApp(LibraryExample.app())
+        let executorsInstalled = await SimulationRun.prepareExecutors()
         let run = SimulationRun(app: app, options: SimulationOptions(), seed: seed, disk: SimulatedDisk(image: LibraryExample.app().initialDisk))
-        InlineJobs.begin()
+        run.beginCapture(executorsInstalled: executorsInstalled)
         let generator = ScheduleGenerator(swarm: configuration)
         for _ in 0..<steps {
             guard run.violation == nil, let event = generator.next(for: run, random: &random) else { break }
             check(event, run)
-            await run.perform(event)
+            run.perform(event)
         }
-        _ = await run.finish()
+        _ = run.finish()
     }
 
     @Test("every event it proposes is one the device does not refuse at that moment")

@@ -34,7 +34,7 @@ final class DeadlineApp {
     init(environment: SimulationEnvironment) {
         let clock = environment.clock
         let library = environment.remoteService("library")
-        environment.runtime.applicationScope.task("fetch with a deadline") {
+        Task {
             let deadline = Deadline()
             let timer = clock.schedule(after: .seconds(5)) { deadline.giveUp() }
             do {

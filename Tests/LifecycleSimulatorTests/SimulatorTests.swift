@@ -77,25 +77,35 @@ struct SimulatorTests {
         #expect(outcome.passed)
     }
 
-    @Test("work waiting on the real clock is reported as escaped, not hung",
+    @Test("a sleep on the real clock takes virtual time: it ends when the device's clock reaches it",
           arguments: [EscapingApp.Escape.realSleep, .detachedSleep])
-    func realClockWorkEscapes(escape: EscapingApp.Escape) async throws {
+    func realClockSleepsAreVirtual(escape: EscapingApp.Escape) async throws {
         var options = SimulationOptions()
-        options.stallTime = .milliseconds(50)
+        options.performsFinalCheck = false
         let simulator = Simulator(app: EscapingApp.app(escape), options: options)
-        let outcome = try await simulator.replay([.launch(.user)])
-        #expect(outcome.violation?.kind == .escapedWork)
-        #expect(outcome.violation?.message.contains("application: ") == true)
+        let early = try await simulator.replay([.launch(.user), .advance(milliseconds: 599_999)])
+        #expect(early.passed, "\(early.violation?.description ?? "")")
+        #expect(!early.traceText.contains("woke"))
+        let late = try await simulator.replay([.launch(.user), .advance(milliseconds: 600_000)])
+        #expect(late.passed, "\(late.violation?.description ?? "")")
+        #expect(late.traceText.contains("woke at t+600000ms"))
     }
 
-    @Test("an app that keeps itself busy without time passing is reported, not hung: a timer re-armed at once as a busy loop, a task that only yields as escaped work",
-          arguments: [(BusyApp.Busyness.timerDueAtOnce, Violation.Kind.busyLoop), (.yieldingTask, .escapedWork)])
-    func busyAppIsReported(busyness: BusyApp.Busyness, kind: Violation.Kind) async throws {
-        var options = SimulationOptions()
-        options.stallTime = .milliseconds(50)
-        let outcome = try await Simulator(app: BusyApp.app(busyness), options: options).replay([.launch(.user)])
+    @Test("a task resumed from a real thread is reported as escaped work, named by the work it started in")
+    func threadResumeEscapes() async throws {
+        let outcome = try await Simulator(app: EscapingApp.app(.resumedFromThread)).replay([.launch(.user)])
         let violation = try #require(outcome.violation)
-        #expect(violation.kind == kind)
+        #expect(violation.kind == .escapedWork)
+        #expect(violation.message.contains("resumed from a thread the simulator does not run"), "\(violation.message)")
+        #expect(violation.message.contains("started in application: wait on a thread"), "\(violation.message)")
+    }
+
+    @Test("an app that keeps itself busy without time passing is reported as a busy loop, not hung: a timer re-armed at once, a task that only yields",
+          arguments: [BusyApp.Busyness.timerDueAtOnce, .yieldingTask])
+    func busyAppIsReported(busyness: BusyApp.Busyness) async throws {
+        let outcome = try await Simulator(app: BusyApp.app(busyness)).replay([.launch(.user)])
+        let violation = try #require(outcome.violation)
+        #expect(violation.kind == .busyLoop)
         #expect(violation.step == 0)
         if busyness == .yieldingTask { #expect(violation.message.contains("application: spin")) }
     }
@@ -120,7 +130,7 @@ struct SimulatorTests {
         #expect(first.traceHash == second.traceHash)
     }
 
-    @Test("storage touched from another thread is reported as escaped and refused")
+    @Test("storage touched from a real thread is reported as escaped and refused")
     func offMainStorageEscapes() async throws {
         let disk = PlaceholderDisk()
         let simulator = Simulator(app: EscapingApp.app(.storageOffMain), makeDisk: { disk })

@@ -3,17 +3,25 @@ import Foundation
 import Lifecycle
 import LifecycleSimulator
 import LifelineHistory
+import Synchronization
 
 /// Small apps that misbehave on purpose, for the simulator's own tests.
+///
+/// An app that reaches outside the simulated device: sleeps on the real clock (which the
+/// simulator owns: they take virtual time) and real threads (which it does not: what comes back
+/// from them is reported as escaped work).
 @MainActor
 final class EscapingApp {
     enum Escape: Sendable {
-        /// A tracked task sleeps on the real clock.
+        /// A task sleeps ten minutes on the real clock, then traces `woke`.
         case realSleep
-        /// A tracked task waits for a detached task that sleeps on the real clock.
+        /// A task waits for a detached task that sleeps ten minutes on the real clock, then
+        /// traces `woke`.
         case detachedSleep
-        /// A tracked task hands a storage write to a detached task that first waits on the real
-        /// clock (so the write happens on another thread).
+        /// Work started in the application scope waits for a continuation that a real thread
+        /// resumes.
+        case resumedFromThread
+        /// A real thread writes a file.
         case storageOffMain
     }
 
@@ -22,22 +30,53 @@ final class EscapingApp {
     init(environment: SimulationEnvironment, escape: Escape) {
         self.environment = environment
         let fileSystem = environment.fileSystem
+        let clock = environment.clock
         switch escape {
         case .realSleep:
-            environment.runtime.applicationScope.task("real sleep") {
+            Task {
                 try? await Task.sleep(for: .seconds(600))
+                environment.trace("woke at \(clock.now)")
             }
         case .detachedSleep:
-            environment.runtime.applicationScope.task("detached sleep") {
+            Task {
                 await Task.detached { try? await Task.sleep(for: .seconds(600)) }.value
+                environment.trace("woke at \(clock.now)")
             }
+        case .resumedFromThread:
+            let waiting = WaitingContinuation()
+            // A scope task names the work in the report; its task waits for the continuation.
+            environment.runtime.applicationScope.task("wait on a thread") {
+                await Task { await withCheckedContinuation { waiting.keep($0) } }.value
+            }
+            // Runs after the task above has suspended (the main lane is first in, first out).
+            Task { Self.onAnotherThread { waiting.resume() } }
         case .storageOffMain:
-            environment.runtime.applicationScope.task("write from elsewhere") {
-                await Task.detached {
-                    try? await Task.sleep(for: .milliseconds(1))
-                    try? fileSystem.writeFile(Data("x".utf8), to: "/escaped.txt", permissions: 0o600)
-                }.value
+            Self.onAnotherThread {
+                try? fileSystem.writeFile(Data("x".utf8), to: "/escaped.txt", permissions: 0o600)
             }
+        }
+    }
+
+    /// Runs `body` on a new thread and waits for it (so that what it does happens within the step).
+    nonisolated static func onAnotherThread(_ body: @escaping @Sendable () -> Void) {
+        let done = DispatchSemaphore(value: 0)
+        Thread {
+            body()
+            done.signal()
+        }.start()
+        done.wait()
+    }
+
+    /// A continuation kept by one task for another to resume.
+    final class WaitingContinuation: Sendable {
+        private let continuation = Mutex<CheckedContinuation<Void, Never>?>(nil)
+
+        func keep(_ continuation: CheckedContinuation<Void, Never>) {
+            self.continuation.withLock { $0 = continuation }
+        }
+
+        func resume() {
+            continuation.withLock { $0.take() }?.resume()
         }
     }
 
@@ -55,7 +94,7 @@ final class BusyApp {
     enum Busyness: Sendable {
         /// A timer whose action schedules itself again at the clock's current instant.
         case timerDueAtOnce
-        /// A tracked task that only yields, forever.
+        /// A tracked task that only yields, forever (tracked, so that the report names it).
         case yieldingTask
         /// A timer that re-arms itself a millisecond later, a thousand times.
         case millisecondPoll
@@ -95,7 +134,7 @@ final class BusyApp {
     }
 }
 
-/// An app whose tracked task calls a custom actor between clock sleeps.
+/// An app whose task calls a custom actor between clock sleeps.
 @MainActor
 final class ActorApp {
     actor Counter {
@@ -111,7 +150,7 @@ final class ActorApp {
     var count: Int?
 
     init(environment: SimulationEnvironment) {
-        environment.runtime.applicationScope.task("count") { [self] in
+        Task { [self] in
             for _ in 0..<3 {
                 let value = await counter.increment()
                 count = value
@@ -141,7 +180,7 @@ final class LatencyApp {
         }
         environment.trace("writes done at \(clock.now)")
         let library = environment.remoteService("library")
-        environment.runtime.applicationScope.task("fetch") {
+        Task {
             for _ in 0..<3 {
                 do {
                     try await library.call("fetch", mayFail: mayFail)

@@ -81,4 +81,25 @@ struct WorkTrackerTests {
         while !tracker.liveTasks.isEmpty { await Task.yield() }
         #expect(clock.pendingCount == 0)
     }
+
+    @Test("without ordered wakes (the simulator's executors order jobs), a woken task may wait for another woken task")
+    func unorderedWakes() async {
+        let clock = VirtualClock()
+        let tracker = WorkTracker(ordersWakes: false)
+        let scope = TaskScope(name: "scene", tracker: tracker)
+        var log: [String] = []
+        var second: Task<Void, Never>?
+        scope.task("first") {
+            try? await clock.sleep(for: .seconds(1))
+            await second?.value
+            log.append("first")
+        }
+        second = scope.task("second") {
+            try? await clock.sleep(for: .seconds(1))
+            log.append("second")
+        }
+        clock.advance(by: .seconds(1))
+        while !tracker.liveTasks.isEmpty { await Task.yield() }
+        #expect(log == ["second", "first"])
+    }
 }

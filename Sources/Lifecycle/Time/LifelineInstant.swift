@@ -7,7 +7,11 @@
 /// Offsets saturate at ±`Int64.max` seconds (about 292 billion years), so arithmetic on durations
 /// that come from outside — a budget, a debounce, a retry delay — never traps. A value type with
 /// no owner; `Sendable`. Instants of different clocks are not comparable in meaning, only in value.
-public struct LifelineInstant: Hashable, Comparable, Sendable, CustomStringConvertible {
+/// It is the `Instant` of ``VirtualContinuousClock``, the standard `Clock` face of ``VirtualClock``.
+public struct LifelineInstant: InstantProtocol, Hashable, Comparable, Sendable, CustomStringConvertible {
+    /// Instants are apart by a `Duration`, as `ContinuousClock`'s are.
+    public typealias Duration = Swift.Duration
+
     /// The largest offset an instant holds; larger offsets saturate to it.
     public static let maximumOffset = Duration.seconds(Int64.max)
 

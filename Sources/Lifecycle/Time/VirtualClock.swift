@@ -11,85 +11,124 @@ import Synchronization
 ///
 /// Scheduled actions run synchronously inside ``advance(to:)`` in deadline order (ties in the
 /// order they were scheduled), with ``now`` set to each one's deadline. Sleeping tasks are resumed
-/// at their deadline and are parked for the ``WorkTracker`` while they wait. Owned by the test or
-/// the simulator that creates it; lives on the main actor.
+/// at their deadline; those that sleep through the ``LifelineClock`` API are parked for the
+/// ``WorkTracker`` while they wait. Code written against the standard `Clock` protocol sleeps on
+/// ``continuous``, on the same timeline. Owned by the test or the simulator that creates it; lives
+/// on the main actor, but its time and its sleepers sit behind a lock, so that ``now`` and
+/// ``continuous`` serve any isolation.
 @MainActor
 public final class VirtualClock: LifelineClock {
-    /// One pending action or sleeper, in `entries` until it fires or is removed.
-    private final class Entry {
+    /// One pending action or sleeper, in the timeline until it fires or is removed.
+    fileprivate struct Entry: Sendable {
         let deadline: LifelineInstant
         let sequence: Int
-        /// The scheduled action; `nil` for a sleeper.
-        let fire: (@MainActor () -> Void)?
-        /// The handle of a scheduled action; `nil` for a sleeper.
-        let handle: ScheduledAction?
-        /// The continuation slot of a sleeper; `nil` for a scheduled action.
-        let sleeper: SleeperSlot?
-        /// The tracked task that sleeps, unparked when it is woken.
-        let waiter: TrackedTask?
-        /// Set when ``advance(to:)`` or ``cancelAll()`` took the entry out of `entries`.
-        var isRemoved = false
+        let kind: Kind
 
-        init(
-            deadline: LifelineInstant, sequence: Int, fire: (@MainActor () -> Void)?, handle: ScheduledAction?,
-            sleeper: SleeperSlot?, waiter: TrackedTask? = nil
-        ) {
-            self.deadline = deadline
-            self.sequence = sequence
-            self.fire = fire
-            self.handle = handle
-            self.sleeper = sleeper
-            self.waiter = waiter
+        enum Kind: Sendable {
+            /// A scheduled action and its handle (`nil` for a host's timer).
+            case action(@MainActor () -> Void, ScheduledAction?)
+            /// A sleeping task: its continuation slot, and the tracked task to unpark when it wakes.
+            case sleeper(SleeperSlot, TrackedTask?)
         }
     }
 
-    /// The current virtual instant.
-    public var now: LifelineInstant { current }
-    /// The storage behind ``now``.
-    private var current: LifelineInstant = .zero
-    /// The wall-clock date at ``LifelineInstant/zero``.
-    public let origin: Date
-    /// Pending entries sorted by (deadline, sequence): the earliest is always first.
-    private var entries: [Entry] = [] {
-        didSet { earliestDeadline = entries.first?.deadline }
+    /// The current instant and the pending entries, sorted by (deadline, sequence): the earliest
+    /// is always first. A value behind ``timeline``'s lock.
+    fileprivate struct Timeline: ~Copyable {
+        var current: LifelineInstant
+        var entries: [Entry] = []
+        var sequence = 0
+
+        /// Inserts an entry due at `deadline` after every entry due at or before it; returns its
+        /// sequence number (the newest, so the order stays (deadline, sequence)).
+        mutating func insert(at deadline: LifelineInstant, _ kind: Entry.Kind) -> Int {
+            sequence &+= 1
+            let entry = Entry(deadline: deadline, sequence: sequence, kind: kind)
+            // Most new entries fall due after every pending one: appending skips the search.
+            if let last = entries.last, last.deadline > deadline {
+                var low = 0
+                var high = entries.count
+                while low < high {
+                    let middle = (low + high) / 2
+                    if entries[middle].deadline <= deadline { low = middle + 1 } else { high = middle }
+                }
+                entries.insert(entry, at: low)
+            } else {
+                entries.append(entry)
+            }
+            return sequence
+        }
+
+        /// Removes the entry `sequence`; returns whether it was pending.
+        mutating func remove(_ sequence: Int) -> Bool {
+            guard let index = entries.firstIndex(where: { $0.sequence == sequence }) else { return false }
+            entries.remove(at: index)
+            return true
+        }
     }
-    /// The deadline of the first entry, kept with every change of `entries`.
-    private var earliestDeadline: LifelineInstant?
-    private var sequence = 0
+
+    /// The time and the pending entries. Taken briefly and never held while an action or a
+    /// continuation runs.
+    private nonisolated let timeline: Mutex<Timeline>
+    /// The wall-clock date at ``LifelineInstant/zero``.
+    public nonisolated let origin: Date
 
     /// Creates a clock at instant zero whose wall-clock date starts at `origin`.
     public init(origin: Date = Date(timeIntervalSince1970: 1_800_000_000)) {
         self.origin = origin
+        self.timeline = Mutex(Timeline(current: .zero))
     }
 
     /// Creates a clock that starts at `start` (the date at instant zero is still `origin`): the
     /// clock of a new process incarnation on a device whose time already runs.
     public init(origin: Date = Date(timeIntervalSince1970: 1_800_000_000), start: LifelineInstant) {
         self.origin = origin
-        self.current = start
+        self.timeline = Mutex(Timeline(current: start))
     }
 
+    /// The current virtual instant; readable from any isolation.
+    public nonisolated var now: LifelineInstant { timeline.withLock { $0.current } }
+
     /// ``origin`` plus the virtual time elapsed.
-    public var date: Date {
+    public nonisolated var date: Date {
         origin.addingTimeInterval(Self.seconds(now.offset))
     }
 
+    /// This clock as a standard `Clock` (`any Clock<Duration>`), for code that sleeps the way
+    /// `ContinuousClock` does: its sleepers share this clock's timeline.
+    public nonisolated var continuous: VirtualContinuousClock { VirtualContinuousClock(self) }
+
     /// The earliest pending deadline (an action or a sleeper), if any.
-    public var nextDeadline: LifelineInstant? {
-        earliestDeadline
+    public nonisolated var nextDeadline: LifelineInstant? {
+        timeline.withLock { $0.entries.first?.deadline }
     }
 
     /// Number of pending actions and sleepers.
-    public var pendingCount: Int { entries.count }
+    public nonisolated var pendingCount: Int { timeline.withLock { $0.entries.count } }
 
     /// Records `action` to run inside the ``advance(to:)`` that reaches `deadline`.
     @discardableResult
     public func schedule(at deadline: LifelineInstant, _ action: @escaping @MainActor () -> Void) -> ScheduledAction {
-        sequence &+= 1
-        let id = sequence
-        let handle = ScheduledAction { [weak self] in self?.removeEntry { $0.sequence == id } }
-        insert(Entry(deadline: deadline, sequence: id, fire: action, handle: handle, sleeper: nil))
-        return handle
+        timeline.withLock { timeline in
+            // The sequence `insert` gives the entry: the handle removes it by that number.
+            let sequence = timeline.sequence &+ 1
+            let handle = ScheduledAction { [weak self] in _ = self?.timeline.withLock { $0.remove(sequence) } }
+            _ = timeline.insert(at: deadline, .action(action, handle))
+            return handle
+        }
+    }
+
+    /// A host's timer (the simulator's delayed jobs): `action` runs on the main actor inside the
+    /// ``advance(to:)`` that reaches `deadline`, in order with every other entry. Callable from any
+    /// isolation; returns the timer's number for ``cancelTimer(_:)``.
+    package nonisolated func addTimer(at deadline: LifelineInstant, _ action: @escaping @MainActor () -> Void) -> Int {
+        timeline.withLock { $0.insert(at: deadline, .action(action, nil)) }
+    }
+
+    /// Removes the timer `number` (from ``addTimer(at:_:)``); returns whether it was pending.
+    @discardableResult
+    package nonisolated func cancelTimer(_ number: Int) -> Bool {
+        timeline.withLock { $0.remove(number) }
     }
 
     /// Suspends until an ``advance(to:)`` reaches `deadline`; the task is parked meanwhile.
@@ -103,44 +142,48 @@ public final class VirtualClock: LifelineClock {
         try await sleepUntil(now.advanced(by: duration))
     }
 
-    /// The body of both sleeps.
+    /// The body of both sleeps of the ``LifelineClock`` API.
     @inline(__always)
     private func sleepUntil(_ deadline: LifelineInstant) async throws {
-        guard deadline > now else {
-            try Task.checkCancellation()
-            return
-        }
-        let slot = SleeperSlot()
-        sequence &+= 1
         let waiter = WorkTracker.currentTask
-        let entry = Entry(deadline: deadline, sequence: sequence, fire: nil, handle: nil, sleeper: slot, waiter: waiter)
-        insert(entry)
+        guard let (slot, sequence) = enterSleeper(until: deadline, waiter: waiter) else { return try Task.checkCancellation() }
         // A cancelled sleeper leaves no entry behind: `nextDeadline` only reports real work.
-        defer { if !entry.isRemoved { removeEntry { $0 === entry } } }
+        defer { _ = timeline.withLock { $0.remove(sequence) } }
         // The tracker's parking in its two halves (see `WorkTracker.beginParking(_:)`): the task is
         // parked while it sleeps, unparked when woken or cancelled, and then waits for its turn.
         guard let waiter, waiter.tracker.beginParking(waiter) else {
-            try await withTaskCancellationHandler {
-                try await withCheckedThrowingContinuation { @Sendable continuation in slot.install(continuation) }
-            } onCancel: {
-                slot.resume(throwing: CancellationError())
-            }
+            try await slot.wait()
             return
         }
         let tracker = waiter.tracker
         let id = waiter.id
         do {
-            try await withTaskCancellationHandler {
-                try await withCheckedThrowingContinuation { @Sendable continuation in slot.install(continuation) }
-            } onCancel: {
-                slot.resume(throwing: CancellationError())
-                tracker.unparkOnCancellation(id)
-            }
+            try await slot.wait { tracker.unparkOnCancellation(id) }
         } catch {
             if !tracker.claimTurn(id) { await tracker.awaitTurn(id) }
             throw error
         }
         if !tracker.claimTurn(id) { await tracker.awaitTurn(id) }
+    }
+
+    /// The sleep of ``continuous``: suspends until an ``advance(to:)`` reaches `deadline`, from any
+    /// isolation, without parking (the caller may not be on the main actor, where the tracker lives).
+    ///
+    /// - Throws: `CancellationError` if the task is cancelled first; no entry is left behind.
+    nonisolated func sleepFromAnyIsolation(until deadline: LifelineInstant) async throws {
+        guard let (slot, sequence) = enterSleeper(until: deadline, waiter: nil) else { return try Task.checkCancellation() }
+        defer { _ = timeline.withLock { $0.remove(sequence) } }
+        try await slot.wait()
+    }
+
+    /// Adds a sleeper due at `deadline` (`waiter`: the tracked task to unpark when it wakes) and
+    /// returns its slot and sequence number; `nil`, adding nothing, when `deadline` has come.
+    private nonisolated func enterSleeper(until deadline: LifelineInstant, waiter: TrackedTask?) -> (SleeperSlot, Int)? {
+        timeline.withLock { timeline in
+            guard timeline.current < deadline else { return nil }
+            let slot = SleeperSlot()
+            return (slot, timeline.insert(at: deadline, .sleeper(slot, waiter)))
+        }
     }
 
     /// Moves time forward to `instant`, running every action and waking every sleeper due by then,
@@ -156,29 +199,45 @@ public final class VirtualClock: LifelineClock {
     @discardableResult
     public func advance(to instant: LifelineInstant, firingAtMost limit: Int) -> Int {
         var fired = 0
-        while let deadline = earliestDeadline, deadline <= instant {
-            guard fired < limit else { return fired }
+        while true {
+            let step: AdvanceStep = timeline.withLock { timeline in
+                guard let first = timeline.entries.first, first.deadline <= instant else {
+                    if instant > timeline.current { timeline.current = instant }
+                    return .reachedTarget
+                }
+                guard fired < limit else { return .stoppedAtLimit }
+                timeline.entries.removeFirst()
+                if first.deadline > timeline.current { timeline.current = first.deadline }
+                return .fire(first)
+            }
+            guard case .fire(let entry) = step else { return fired }
             fired += 1
-            let entry = entries.removeFirst()
-            entry.isRemoved = true
-            if entry.deadline > current { current = entry.deadline }
-            entry.handle?.markFired()
-            if let fire = entry.fire {
+            switch entry.kind {
+            case let .action(fire, handle):
+                handle?.markFired()
                 fire()
-            } else {
-                entry.sleeper?.resume(throwing: nil)
-                if let waiter = entry.waiter { waiter.tracker.unpark(waiter) }
+            case let .sleeper(slot, waiter):
+                slot.resume(throwing: nil)
+                if let waiter { waiter.tracker.unpark(waiter) }
             }
         }
-        if instant > current { current = instant }
-        return fired
+    }
+
+    /// What one turn of ``advance(to:firingAtMost:)`` does, decided under the lock.
+    private enum AdvanceStep {
+        /// Run this entry (already removed, time moved to its deadline).
+        case fire(Entry)
+        /// Nothing more is due: time is at the target.
+        case reachedTarget
+        /// The limit is reached with work still due: time stays at the last entry run.
+        case stoppedAtLimit
     }
 
     /// Moves time forward to `instant` without running anything: what a suspended process sees.
     /// Actions and sleepers that fall due meanwhile run at the next ``advance(to:)``, late.
     /// Does nothing if `instant` is in the past.
     public func skip(to instant: LifelineInstant) {
-        if instant > current { current = instant }
+        timeline.withLock { if instant > $0.current { $0.current = instant } }
     }
 
     /// Moves time forward by `duration`. See ``advance(to:)``.
@@ -197,46 +256,22 @@ public final class VirtualClock: LifelineClock {
     /// Drops every pending action and cancels every sleeper (it throws `CancellationError`): what a
     /// process kill does to the timers of the incarnation that owned this clock.
     public func cancelAll() {
-        let pending = entries
-        entries.removeAll()
-        for entry in pending {
-            entry.isRemoved = true
-            entry.handle?.cancel()
-            entry.sleeper?.resume(throwing: CancellationError())
-            if let waiter = entry.waiter { waiter.tracker.unpark(waiter) }
+        let pending = timeline.withLock { timeline in
+            defer { timeline.entries.removeAll() }
+            return timeline.entries
         }
-    }
-
-    /// Removes the entries `matches` picks, in place.
-    private func removeEntry(where matches: (Entry) -> Bool) {
-        var index = 0
-        while index < entries.count {
-            if matches(entries[index]) {
-                entries.remove(at: index)
-            } else {
-                index += 1
+        for entry in pending {
+            switch entry.kind {
+            case .action(_, let handle):
+                handle?.cancel()
+            case let .sleeper(slot, waiter):
+                slot.resume(throwing: CancellationError())
+                if let waiter { waiter.tracker.unpark(waiter) }
             }
         }
     }
 
-    /// Inserts `entry` after every entry due at or before its deadline. Its sequence is the newest,
-    /// so this keeps `entries` sorted by (deadline, sequence).
-    private func insert(_ entry: Entry) {
-        var low = 0
-        var high = entries.count
-        while low < high {
-            let middle = (low + high) / 2
-            if entries[middle].deadline <= entry.deadline { low = middle + 1 } else { high = middle }
-        }
-        // Most new entries fall due after every pending one: appending skips the general insertion.
-        if low == entries.count {
-            entries.append(entry)
-        } else {
-            entries.insert(entry, at: low)
-        }
-    }
-
-    static func seconds(_ duration: Duration) -> TimeInterval {
+    static nonisolated func seconds(_ duration: Duration) -> TimeInterval {
         let (seconds, attoseconds) = duration.components
         return TimeInterval(seconds) + TimeInterval(attoseconds) / 1e18
     }
@@ -252,7 +287,20 @@ private final class SleeperSlot: Sendable {
 
     private let state = Mutex(State())
 
-    func install(_ continuation: CheckedContinuation<Void, any Error>) {
+    /// Suspends until ``resume(throwing:)``, or until the task is cancelled (then `onCancel` runs
+    /// too, on the cancelling thread).
+    ///
+    /// - Throws: what the slot was resumed with (`CancellationError` for a cancellation).
+    func wait(onCancel: (@Sendable () -> Void)? = nil) async throws {
+        try await withTaskCancellationHandler {
+            try await withCheckedThrowingContinuation { @Sendable continuation in install(continuation) }
+        } onCancel: {
+            resume(throwing: CancellationError())
+            onCancel?()
+        }
+    }
+
+    private func install(_ continuation: CheckedContinuation<Void, any Error>) {
         let ready: Result<Void, any Error>? = state.withLock { state in
             if let outcome = state.outcome { return outcome }
             state.continuation = continuation

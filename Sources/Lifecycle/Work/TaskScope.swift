@@ -113,7 +113,7 @@ public final class TaskScope {
     /// `withValue`: an unstructured task copies the task-local values bound where it is created,
     /// so the task's body sees it from its first line.
     private func launch(_ tracked: TrackedTask, _ body: @escaping @MainActor () async -> Void) -> Task<Void, Never> {
-        let task = WorkTracker.$currentTask.withValue(tracked) { Task.immediateIfPossible(body) }
+        let task = TrackedTask.$current.withValue(tracked) { Task.immediateIfPossible(body) }
         // A task that finished synchronously has already been counted out; keep only running ones.
         if tracker.isLive(tracked.id) { keep(task, id: tracked.id) }
         // The operation may have ended this scope before its first suspension.

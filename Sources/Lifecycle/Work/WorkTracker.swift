@@ -1,15 +1,21 @@
-/// Counts the app's asynchronous work so that a host knows exactly when the app is quiescent.
+/// Counts the app's scoped work and names it: a host knows when that work is quiescent, and a
+/// report says which work it means (`scene S1: load note`).
 ///
 /// Every task started through a ``TaskScope`` is *live* until it returns. A live task that waits at
 /// a suspension point Lifeline owns (a ``LifelineClock`` sleep, a simulated I/O call, the phase
-/// sequence) is *parked*. When every live task is parked, nothing in the app can run until the
-/// host delivers an event or advances time: the simulator uses this instead of yielding and
-/// hoping. A live task that is neither running nor parked waits on something outside Lifeline;
-/// the simulator reports it by its label.
+/// sequence) is *parked*. When every live task is parked, nothing of that work can run until the
+/// host delivers an event or advances time: a host on the platform's executors (a test rig) waits
+/// for this instead of yielding and hoping. A live task that is neither running nor parked waits
+/// on something else. (The simulator owns every job of the app and knows quiescence without it; it
+/// uses the labels to name work in its reports.)
 ///
-/// Start app work through a ``TaskScope``: an unstructured `Task {}` created inside a tracked task
-/// inherits its identity (``currentTask`` is a task-local), so its parked waits would be counted
-/// as the parent's.
+/// An unstructured `Task {}` created inside a tracked task inherits its identity (``currentTask``
+/// is a task-local): reports name it by the scoped work it started in.
+///
+/// Woken tasks run one at a time in the order they were woken (see ``parked(onCancel:_:)``), so that
+/// a test driving a ``VirtualClock`` on the platform's executors sees the same order every time. A
+/// host whose executors already order every job (the simulator's) turns this off with
+/// `ordersWakes: false`: then a task woken from a park runs as soon as its executor runs it.
 ///
 /// One tracker per process incarnation, created by the host and shared by the runtime, its scopes
 /// and its clock. Lives on the main actor.
@@ -18,8 +24,8 @@ public final class WorkTracker {
     /// Identity of a tracked task, unique within one tracker.
     public typealias TaskID = Int
 
-    /// The tracked task the current code runs in, if any.
-    @TaskLocal public static var currentTask: TrackedTask?
+    /// The tracked task the current code runs in, if any; readable from any isolation.
+    public nonisolated static var currentTask: TrackedTask? { TrackedTask.current }
 
     /// A task's label kept in its two parts, joined only when a report reads it.
     struct Label {
@@ -49,8 +55,14 @@ public final class WorkTracker {
     private var runnableCount = 0
     private var nextID = 0
 
-    /// Creates an empty tracker.
-    public init() {}
+    /// Whether woken tasks wait for their turn, in wake order (see ``parked(onCancel:_:)``).
+    public let ordersWakes: Bool
+
+    /// Creates an empty tracker. `ordersWakes`: whether tasks woken from a park run one at a time
+    /// in wake order (the default); a host whose executors order every job passes `false`.
+    public init(ordersWakes: Bool = true) {
+        self.ordersWakes = ordersWakes
+    }
 
     /// Room reserved for live and parked tasks when a tracker is created: an app keeps a handful
     /// of tasks live at once.
@@ -86,7 +98,7 @@ public final class WorkTracker {
         lastStarted = started
         runnableCount &+= 1
         changes &+= 1
-        return TrackedTask(id: nextID, tracker: self)
+        return TrackedTask(id: nextID, tracker: self, scope: scope, name: label)
     }
 
     /// Whether the task `id` is live (started and not finished).
@@ -121,8 +133,9 @@ public final class WorkTracker {
     /// task counts as runnable before it gets the main actor back; cancelling the task from the
     /// main actor unparks it too.
     ///
-    /// When `body` returns, the task waits for its turn: woken tasks run one at a time, in the
-    /// order they were unparked, the next one admitted when the previous parks again or finishes.
+    /// When `body` returns, the task waits for its turn (unless the tracker does not
+    /// ``ordersWakes``): woken tasks run one at a time, in the order they were unparked, the next
+    /// one admitted when the previous parks again or finishes.
     /// A resumed continuation reaches the main actor through the runtime's thread pool, so two
     /// tasks woken together could otherwise run in either order; with the turn rule their order
     /// depends only on the order of the wakes.
@@ -210,7 +223,7 @@ public final class WorkTracker {
         guard parked.remove(Key(id: id)) != nil else { return }
         runnableCount &+= 1
         changes &+= 1
-        runQueue.append(id)
+        if ordersWakes { runQueue.append(id) }
     }
 
     /// Woken tasks waiting for their turn, in the order they were unparked.
@@ -229,6 +242,7 @@ public final class WorkTracker {
     /// returns true if it runs now, or false if it must ``awaitTurn(_:)``.
     func claimTurn(_ id: TaskID) -> Bool {
         unpark(id)
+        guard ordersWakes else { return true }
         guard running != nil || runQueue.first != id else {
             runQueue.removeFirst()
             running = id
@@ -254,8 +268,19 @@ public final class WorkTracker {
 /// The identity of one tracked task and the tracker that counts it. A `Sendable` value; the
 /// tracker reference is only used on the main actor.
 public struct TrackedTask: Sendable {
+    /// The tracked task the current code runs in (``WorkTracker/currentTask``): a task-local
+    /// value, bound by ``TaskScope`` around the creation of each task it starts.
+    @TaskLocal static var current: TrackedTask?
+
     /// The task's identity within its tracker.
     public let id: WorkTracker.TaskID
     /// The tracker that counts the task (main-actor isolated, hence `Sendable`).
     public let tracker: WorkTracker
+    /// The name of the scope that started the task, and the task's own label.
+    let scope: String
+    let name: String
+
+    /// The task's label as reports show it (`scene S1: load note`); readable from any isolation,
+    /// after the task finished too.
+    public var label: String { "\(scope): \(name)" }
 }

@@ -15,19 +15,28 @@ import LifelineHistory
 /// }
 /// ```
 ///
-/// Time only through ``clock``, storage only through ``fileSystem`` and ``secretStore``, remote
-/// calls only through ``remoteService(_:)``, logs only through ``logger``, async work only through
-/// the runtime's scopes: that is what makes a run deterministic. After the incarnation dies every service here is fenced (storage refuses,
-/// logs and edits are dropped). Created by the simulator per launch; lives on the main actor.
+/// Time through ``clock`` (or its standard face, `clock.continuous`, for code that sleeps on an
+/// injected `any Clock<Duration>`), callbacks through ``dispatchScheduler``, storage through
+/// ``fileSystem`` and ``secretStore``, remote calls through ``remoteService(_:)``, logs through
+/// ``logger``: that is what makes a run deterministic. The app's own concurrency (`Task {}`,
+/// `async let`, task groups, actors, continuations, `AsyncStream`) needs nothing here: the
+/// simulator runs every job of it (see <doc:Concurrency>). After the incarnation dies every
+/// service here is fenced (storage refuses, logs and edits are dropped). Created by the simulator
+/// per launch; lives on the main actor.
 @MainActor
 public final class SimulationEnvironment {
     /// The incarnation's number: 1 for the first launch of a run, then 2, 3…
     public let incarnation: Int
     /// The lifecycle runtime the simulator drives; set its delegates in the composition root.
     public let runtime: LifecycleRuntime
-    /// The virtual clock; the only source of time.
+    /// The virtual clock; the only source of time. Hand `clock.continuous` to code that sleeps on
+    /// an injected `any Clock<Duration>` (where a device gives it `ContinuousClock()`).
     public let clock: VirtualClock
-    /// Counts the app's tasks for quiescence.
+    /// Where the app sends callback work instead of `DispatchQueue` (``SystemDispatchScheduler``
+    /// on a device): its main queue runs on the main actor, its global queues concurrently, in an
+    /// order drawn from the run's seed, with delays in virtual time.
+    public let dispatchScheduler: any DispatchScheduler
+    /// Counts the app's scoped tasks; their labels name work in reports.
     public let tracker: WorkTracker
     /// The incarnation's fenced view of the simulated disk.
     public let fileSystem: any FileSystem
@@ -71,11 +80,12 @@ public final class SimulationEnvironment {
         incarnation: Int, runtime: LifecycleRuntime, clock: VirtualClock, storage: StorageEnvironment,
         logger: LifelineLogger, locks: SimulatedLocks, history: HistoryRecorder, defaults: DeviceDefaults, canary: Secret,
         variant: String?,
-        context: RunContext
+        context: RunContext, dispatchScheduler: any DispatchScheduler
     ) {
         self.incarnation = incarnation
         self.runtime = runtime
         self.clock = clock
+        self.dispatchScheduler = dispatchScheduler
         self.tracker = runtime.tracker
         self.fileSystem = storage.fileSystem
         self.storage = storage

@@ -13,14 +13,9 @@ public struct SimulationOptions: Sendable, Hashable {
     /// How long the final relaunch may take to load its data before the history check reads it
     /// (its reads and remote calls take their latency).
     public var hydrationBound: Duration = .seconds(10)
-    /// Main-actor yields without any progress of the app's tracked tasks before the simulator
-    /// reports the waiting work as escaped.
-    public var stallLimit = 64
-    /// Real time the stall must also last before it is reported: resumed tasks reach the main
-    /// actor through the runtime's thread pool, which a loaded machine can delay.
-    public var stallTime: Duration = .milliseconds(200)
-    /// Rounds of timers due at once and of captured jobs within one settling of the device before
-    /// the app is reported as a ``Violation/Kind/busyLoop`` (a busy app settles in a few dozen).
+    /// Rounds of timers due at once and of jobs within one settling of the device before the app
+    /// is reported as a ``Violation/Kind/busyLoop`` (a busy app settles in a few dozen); also the
+    /// most jobs a dead process's unwinding runs.
     public var busyLoopLimit = 10_000
     /// The lesson's rule: edits pending when their scene (or the app) resigns active are
     /// acknowledged once the app has settled after it; and iOS's rule for restorable state: a

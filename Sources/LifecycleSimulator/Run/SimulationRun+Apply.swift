@@ -4,42 +4,31 @@ import LifelineHistory
 
 /// How each event acts on the device and the runtime.
 extension SimulationRun {
-    /// How far ``applyWithoutWaiting(_:)`` got with an event.
-    enum Application {
-        /// Applied, the device settled (or no settling was due).
-        case applied
-        /// Applied; settling needs to wait: ``settle()`` finishes it.
-        case appliedUnsettled
-        /// Applied; the process died and its tasks must still unwind: ``drain(_:)`` finishes it.
-        case draining(ProcessIncarnation)
-        /// Applied up to a deadline whose settling must wait: ``settle()``, then
-        /// ``advanceTime(to:)`` the target, finish it.
-        case advancingTime(to: LifelineInstant)
-        /// Not started (nothing done): the event suspends, ``applySuspending(_:)`` applies it.
-        case suspends
-    }
-
-    /// Applies `event` when it needs no suspension, settling the device afterwards without waiting
-    /// when it can. Most events take this path, which spares the step the hops into and out of
-    /// async calls (each `await` of an isolated async function switches executors twice).
-    func applyWithoutWaiting(_ event: SimulationEvent) -> Application {
+    /// Applies `event` to the device and the runtime, then lets the device settle.
+    func apply(_ event: SimulationEvent) {
         switch event {
         case .launch(let kind):
             beginLaunch(kind)
         case .kill:
-            return dieWithoutWaiting(.kill).map { .draining($0) } ?? .applied
+            die(.kill)
+            return
         case let .powerLoss(policy, seed):
-            return dieWithoutWaiting(.powerLoss(policy: policy, seed: seed)).map { .draining($0) } ?? .applied
+            die(.powerLoss(policy: policy, seed: seed))
+            return
         case .terminate:
             deliver(.terminate)
-            return dieWithoutWaiting(.kill, reason: "terminated").map { .draining($0) } ?? .applied
+            die(.kill, reason: "terminated")
+            return
         case .expireExtraTime:
-            guard let deadline = current?.runtime.extraTimeLeases.first?.deadline else { return .applied }
-            return advanceTimeWithoutWaiting(to: deadline)
+            guard let deadline = current?.runtime.extraTimeLeases.first?.deadline else { return }
+            advanceTime(to: deadline)
+            return
         case .advance(let milliseconds):
-            return advanceTimeWithoutWaiting(to: context.now.advanced(by: .milliseconds(milliseconds)))
+            advanceTime(to: context.now.advanced(by: .milliseconds(milliseconds)))
+            return
         case .clockJump(let hours):
-            return advanceTimeWithoutWaiting(to: context.now.advanced(by: .seconds(hours * 3_600)))
+            advanceTime(to: context.now.advanced(by: .seconds(hours * 3_600)))
+            return
         case let .connectScene(slot, foreground, restoration):
             resumeIfSuspended()
             connect(slot: slot, foreground: foreground, restoration: restoration, options: .none)
@@ -52,13 +41,13 @@ extension SimulationRun {
             resumeIfSuspended()
             if let id = sessions[slot]?.id { deliver(.disconnectScene(id)) }
         case .discardSession(let slot):
-            guard let id = sessions[slot]?.id else { return .applied }
+            guard let id = sessions[slot]?.id else { return }
             sessions[slot] = nil
             if frontSlot == slot { frontSlot = nil }
             guard isAlive else {
                 pendingDiscards.append(id)
                 context.record("device", "session \(id) discarded while not running")
-                return .applied
+                return
             }
             resumeIfSuspended()
             deliver(.discardSessions([id]))
@@ -79,67 +68,59 @@ extension SimulationRun {
             performUserAction(name, slot: slot, seed: seed)
         case .suspend:
             suspend(reason: "suspended by the system")
-            return .applied
+            return
         case let .crashDuringNextStep(operation, death):
             armedForNextStep = (operation, death)
-            return .applied
+            return
         case .memoryWarning:
             deliver(.memoryWarning)
         case .grantBackgroundTask(let identifier):
-            // Without a process the grant launches one (suspends): checked before any change.
-            guard current != nil else { return .suspends }
+            // Without a process the grant launches one: checked before any change.
+            guard current != nil else { return launchAndDeliver(event) }
             inbox.pendingRequests[identifier] = nil
             resumeIfSuspended()
             deliver(.runBackgroundTask(identifier: identifier))
         case .expireBackgroundTask(let identifier):
             deliver(.expireBackgroundTask(identifier: identifier))
         case .silentPush:
-            guard current != nil else { return .suspends }
+            guard current != nil else { return launchAndDeliver(event) }
             resumeIfSuspended()
             deliver(.silentPush(["simulated": "push"]))
         case .corruptFile(let seed):
             corruptFile(seed: seed)
-            return .applied
+            return
         case let .serviceDown(service, outage):
             // Nothing runs: the next call to the service meets the outage.
             context.setOutage(of: service, to: outage)
-            return .applied
+            return
         case .serviceUp(let service):
             context.setOutage(of: service, to: nil)
-            return .applied
+            return
         case .diskFull, .diskFreed:
             // Nothing runs: the next write meets the full storage, or finds room.
             context.setDiskFull(event == .diskFull)
-            return .applied
+            return
         }
-        return settledWithoutWaiting() ? .applied : .appliedUnsettled
+        settle()
     }
 
-    /// ``advanceTime(to:)`` as far as it goes without a suspension.
-    private func advanceTimeWithoutWaiting(to target: LifelineInstant) -> Application {
-        switch advanceTimeUntilWaiting(to: target) {
-        case .done: .applied
-        case .settlesThenContinues: .advancingTime(to: target)
-        case .settlesLast: .appliedUnsettled
-        }
-    }
-
-    /// Applies an event ``applyWithoutWaiting(_:)`` left untouched (``Application/suspends``).
-    func applySuspending(_ event: SimulationEvent) async {
+    /// Applies a grant or a silent push that finds no process: it launches one in the
+    /// background, delivers the event and lets the device settle.
+    private func launchAndDeliver(_ event: SimulationEvent) {
         switch event {
         case .grantBackgroundTask(let identifier):
             inbox.pendingRequests[identifier] = nil
-            if current == nil { await launchInBackground(.backgroundTask(identifier)) }
+            if current == nil { launchInBackground(.backgroundTask(identifier)) }
             resumeIfSuspended()
             deliver(.runBackgroundTask(identifier: identifier))
-            await settle()
+            settle()
         case .silentPush:
-            if current == nil { await launchInBackground(.silentPush) }
+            if current == nil { launchInBackground(.silentPush) }
             resumeIfSuspended()
             deliver(.silentPush(["simulated": "push"]))
-            await settle()
+            settle()
         default:
-            assertionFailure("\(event) is applied without waiting")
+            assertionFailure("\(event) does not launch a process")
         }
     }
 
@@ -152,7 +133,7 @@ extension SimulationRun {
         context.isSuspended = false
         context.backgroundTimeEnd = nil
         deliver(.resume)
-        _ = settledWithoutWaiting()
+        settle()
     }
 
     /// The device's rule of background time (LIFECYCLE.md): an app with no scene in the

@@ -229,7 +229,7 @@ extension SimulationRun {
     /// untouched for the liveness bound, and unless it was suspended meanwhile every edit it made must then be saved; the
     /// process is killed and relaunched with every session, and what the user sees is checked
     /// against the history.
-    func finalCheck() async {
+    func finalCheck() {
         context.step = applied.count
         context.record("step", "final check: liveness wait, relaunch, history")
         // The faults stop: every service answers again (calls in flight keep their fate).
@@ -237,17 +237,15 @@ extension SimulationRun {
             context.setOutage(of: service, to: nil, reason: "the final check")
         }
         if context.isDiskFull { context.setDiskFull(false, reason: "the final check") }
-        // Each step below is awaited only when it must wait (see `perform(_:)`).
         if let armed = armedForNextStep {
             armedForNextStep = nil
-            if let dead = dieWithoutWaiting(armed.death) { await drain(dead) }
+            die(armed.death)
         }
         if let current, isRunning {
             // A failed save may wait for its retry up to the bound after the storage had room again.
             let retriesUntil = context.diskFreedAt.map { $0.advanced(by: options.retryBound) } ?? .zero
             let target = max(context.now, context.unansweredUntil, retriesUntil).advanced(by: options.livenessBound)
-            let progress = advanceTimeUntilWaiting(to: target)
-            if progress != .done { await completeAdvance(progress, to: target) }
+            advanceTime(to: target)
             // A process suspended meanwhile (its background time ended) could not finish what
             // was in flight: those edits stay indeterminate.
             if violation == nil, self.current === current, !context.isSuspended {
@@ -269,16 +267,15 @@ extension SimulationRun {
             }
         }
         guard violation == nil else { return }
-        if isAlive, let dead = dieWithoutWaiting(.kill, reason: "killed for the final check") { await drain(dead) }
+        if isAlive { die(.kill, reason: "killed for the final check") }
         beginLaunch(.user)
-        if !settledWithoutWaiting() { await settle() }
+        settle()
         for slot in sessions.slots where scene(slot) == nil && violation == nil {
             connect(slot: slot, foreground: true, restoration: nil, options: .none)
         }
-        if !settledWithoutWaiting() { await settle() }
+        settle()
         let target = context.now.advanced(by: options.hydrationBound)
-        let progress = advanceTimeUntilWaiting(to: target)
-        if progress != .done { await completeAdvance(progress, to: target) }
+        advanceTime(to: target)
         endOfStep()
         guard violation == nil else { return }
         for file in disk.allFiles() where !file.path.hasPrefix(SimulatedSecretStore.directory + "/") {

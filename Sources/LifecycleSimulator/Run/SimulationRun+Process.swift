@@ -5,12 +5,13 @@ import LifelineHistory
 
 /// Process births and deaths: a launch builds a new incarnation through the app's composition
 /// root; a death fences the old one (storage, logs, edits, host calls), cancels its timers and
-/// tasks, and applies the death to the disk.
+/// tasks, lets them unwind (fenced), buries what is left of its work, and applies the death to the
+/// disk.
 extension SimulationRun {
     /// A foreground launch: launch callbacks, then the front scene connects and becomes active.
-    func launch(_ kind: LaunchKind) async {
+    func launch(_ kind: LaunchKind) {
         beginLaunch(kind)
-        if !settledWithoutWaiting() { await settle() }
+        settle()
     }
 
     /// ``launch(_:)`` up to the settling, which the caller does.
@@ -35,9 +36,9 @@ extension SimulationRun {
     }
 
     /// A launch into the background (a granted task, a silent push): no scene connects.
-    func launchInBackground(_ reason: LaunchOptions.Reason) async {
+    func launchInBackground(_ reason: LaunchOptions.Reason) {
         startIncarnation(reason: reason)
-        if !settledWithoutWaiting() { await settle() }
+        settle()
     }
 
     private func startIncarnation(reason: LaunchOptions.Reason) {
@@ -56,8 +57,10 @@ extension SimulationRun {
         }
         let clock = VirtualClock(start: context.now)
         context.liveClock = clock
+        scheduler.startProcess(number, clock: clock)
         let logger = LifelineLogger(category: "app", sink: IncarnationLogSink(context: context, incarnation: number))
-        let runtime = LifecycleRuntime(clock: clock, tracker: WorkTracker(), logger: logger, budgets: .iOS)
+        // The simulator's executors order every job: the tracker need not order wakes.
+        let runtime = LifecycleRuntime(clock: clock, tracker: WorkTracker(ordersWakes: false), logger: logger, budgets: .iOS)
         // The callbacks hold the run's context and inbox, not the run: see `DeviceInbox`.
         let host = SimulatedHost(context: context, incarnation: number) { [inbox] request, identifier in
             inbox.pendingRequests[identifier] = request
@@ -76,7 +79,8 @@ extension SimulationRun {
         )
         let environment = SimulationEnvironment(
             incarnation: number, runtime: runtime, clock: clock, storage: storage, logger: logger,
-            locks: locks, history: history, defaults: defaults, canary: canary, variant: variant, context: context
+            locks: locks, history: history, defaults: defaults, canary: canary, variant: variant, context: context,
+            dispatchScheduler: SimulatedDispatchScheduler(scheduler: scheduler, process: number)
         )
         let incarnation = ProcessIncarnation(
             number: number, runtime: runtime, clock: clock, locks: locks, environment: environment, host: host
@@ -118,14 +122,11 @@ extension SimulationRun {
         }
     }
 
-    /// Ends the live incarnation (if any) by `death` and applies the death to the disk.
-    func die(_ death: ProcessDeath, reason: String? = nil) async {
-        if let dead = dieWithoutWaiting(death, reason: reason) { await drain(dead) }
-    }
-
-    /// ``die(_:reason:)`` without a suspension when the dead incarnation's tasks unwind inline
-    /// (the usual case); otherwise returns the incarnation, which ``drain(_:)`` must finish.
-    func dieWithoutWaiting(_ death: ProcessDeath, reason: String? = nil) -> ProcessIncarnation? {
+    /// Ends the live incarnation (if any) by `death` and applies the death to the disk: the
+    /// incarnation is fenced, its runtime halted, every task it started cancelled, its timers
+    /// dropped; its tasks then unwind (fenced: nothing they do reaches the device) and what cannot
+    /// unwind is buried, never run and never released.
+    func die(_ death: ProcessDeath, reason: String? = nil) {
         context.trippedDeath = nil
         context.armedDeath = nil
         guard let dead = current else {
@@ -133,7 +134,7 @@ extension SimulationRun {
             loseDefaults(to: death)
             disk.processDied(death)
             checkDatabases(after: death)
-            return nil
+            return
         }
         scanDirtyFiles()
         context.record("process", reason ?? "\(death)")
@@ -142,18 +143,20 @@ extension SimulationRun {
         context.backgroundTimeEnd = nil
         context.liveClock = nil
         current = nil
-        dead.runtime.markKilled()
-        dead.clock.cancelAll()
-        for observer in dead.observers { observer.cancel() }
+        halt(dead)
         loseDefaults(to: death)
         disk.processDied(death)
         checkDatabases(after: death)
-        // The first turns of `drain(_:)`'s loop, before its first yield: it then resumes there
-        // (nothing ran in between, so its `runCaptured()` finds nothing and it yields).
-        while !dead.tracker.isQuiescent {
-            if InlineJobs.runCaptured() == 0 { return dead }
-        }
-        return nil
+        unwind(dead)
+    }
+
+    /// Stops `dead`'s runtime, cancels every task of the process and drops its timers (sleepers
+    /// wake with `CancellationError`): what the unwinding then runs.
+    func halt(_ dead: ProcessIncarnation) {
+        dead.runtime.markKilled()
+        scheduler.processDied(dead.number)
+        dead.clock.cancelAll()
+        for observer in dead.observers { observer.cancel() }
     }
 
     /// A power loss takes the user defaults the device had not written yet.
@@ -164,29 +167,18 @@ extension SimulationRun {
 
     /// Ends a run that is not finished (a replay refused an event): the live incarnation dies and
     /// its tasks unwind, so nothing of it runs later.
-    func abandon() async {
-        if let dead = dieWithoutWaiting(.kill, reason: "the replay stopped") { await drain(dead) }
-        InlineJobs.end()
+    func abandon() {
+        die(.kill, reason: "the replay stopped")
+        endCapture()
     }
 
-    /// Lets the cancelled tasks of a dead incarnation unwind (they are fenced), so they do not
-    /// run in the middle of the next one. Bounded; never reported.
-    func drain(_ dead: ProcessIncarnation) async {
-        var stalls = 0
-        var stalledSince: ContinuousClock.Instant?
-        while !dead.tracker.isQuiescent {
-            if InlineJobs.runCaptured() > 0 { continue }
-            let generation = dead.tracker.generation
-            await InlineJobs.yield()
-            yields += 1
-            if dead.tracker.generation != generation {
-                stalls = 0
-                stalledSince = nil
-            } else {
-                stalls += 1
-                if stalls >= options.stallLimit, Self.hasStalled(since: &stalledSince, limit: options.stallTime) { return }
-            }
-        }
+    /// Lets the tasks of `dead`, halted, unwind: runs the work left in the lanes (all of it
+    /// `dead`'s) until none is left, at most ``SimulationOptions/busyLoopLimit`` pieces, then
+    /// buries the process. Never reported: the process is dead.
+    func unwind(_ dead: ProcessIncarnation) {
+        var rounds = 0
+        while rounds < options.busyLoopLimit, scheduler.runNext() { rounds += 1 }
+        scheduler.bury(process: dead.number)
     }
 
     /// Copies the restoration payloads the runtime holds to the device's sessions, scans them for

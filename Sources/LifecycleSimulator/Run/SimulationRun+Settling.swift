@@ -19,62 +19,17 @@ extension SimulationRun {
         }
     }
 
-    /// Runs due timers and lets woken tasks run until every tracked task is parked or finished;
-    /// reports work that makes no progress for ``SimulationOptions/stallLimit`` yields.
-    func settle() async {
-        var stalls = 0
-        var stalledSince: ContinuousClock.Instant?
-        while true {
-            switch settleUntilWaiting() {
-            case .settled:
-                return
-            case .dies(let death):
-                await die(death)
-                return
-            case .waits(let tracker):
-                let generation = tracker.generation
-                await InlineJobs.yield()
-                yields += 1
-                if tracker.generation == generation {
-                    stalls += 1
-                    if stalls >= options.stallLimit, Self.hasStalled(since: &stalledSince, limit: options.stallTime) {
-                        let labels = tracker.unparkedLabels.joined(separator: "; ")
-                        context.report(.escapedWork, "tracked work waits on something the simulator does not control: \(labels)")
-                        return
-                    }
-                } else {
-                    stalls = 0
-                    stalledSince = nil
-                }
-            }
-        }
-    }
-
-    /// ``settle()`` when it needs no suspension (the usual case: the captured jobs and due timers
-    /// run inline); false, with nothing left undone that ``settle()`` would not do next, when it
-    /// must wait. Callers try it before awaiting ``settle()``, which spares them the hops of the
-    /// async call.
-    func settledWithoutWaiting() -> Bool {
-        if case .settled = settleUntilWaiting() { return true }
-        return false
-    }
-
-    /// Where ``settleUntilWaiting()`` stopped.
-    enum SettleProgress {
-        /// Settled (off-main accesses reported), or there is nothing to settle.
-        case settled
-        /// A crash tripped during the step: the process dies.
-        case dies(ProcessDeath)
-        /// Only a yield can let `tracker`'s unparked work progress.
-        case waits(WorkTracker)
-    }
-
-    /// The part of ``settle()`` between two suspensions: runs captured jobs and due timers until
-    /// the device settles, a crash trips, or only a yield can make progress.
-    func settleUntilWaiting() -> SettleProgress {
+    /// Runs the app until it is quiescent: ready work (``RunScheduler``) and due timers, until both
+    /// lanes are empty and no timer of the live process is due, a crash trips (the process dies)
+    /// or the app is busy without end (``SimulationOptions/busyLoopLimit``). Never suspends: every
+    /// job of the app runs here, on the simulator's executors, one at a time.
+    func settle() {
         while let current, violation == nil {
-            if let death = context.trippedDeath { return .dies(death) }
-            if InlineJobs.runCaptured() > 0 {
+            if let death = context.trippedDeath {
+                die(death)
+                return
+            }
+            if scheduler.runNext() {
                 if isBusyWithoutEnd(current, rounds: 1) { break }
                 continue
             }
@@ -84,13 +39,11 @@ extension SimulationRun {
                 if isBusyWithoutEnd(current, rounds: fired) { break }
                 continue
             }
-            let tracker = current.tracker
-            if tracker.isQuiescent { break }
-            return .waits(tracker)
+            break
         }
         busyRounds = 0
         reportOffMainAccesses()
-        return .settled
+        reportEscapes()
     }
 
     /// Counts `rounds` rounds of work (a batch of jobs, or each timer fired) since the device last
@@ -107,17 +60,6 @@ extension SimulationRun {
         return true
     }
 
-    /// Whether real time `limit` has passed since the first call of a stall (it only decides when
-    /// to give up on escaped work; it never changes what the trace records).
-    static func hasStalled(since start: inout ContinuousClock.Instant?, limit: Duration) -> Bool {
-        let now = ContinuousClock.now
-        guard let start else {
-            start = now
-            return limit <= .zero
-        }
-        return start.duration(to: now) >= limit
-    }
-
     func reportOffMainAccesses() {
         let accesses = context.offMainAccesses.drain()
         if let first = accesses.first {
@@ -125,46 +67,27 @@ extension SimulationRun {
         }
     }
 
-    /// Moves device time to `target`, deadline by deadline, settling after each.
-    func advanceTime(to target: LifelineInstant) async {
-        while true {
-            switch advanceTimeUntilWaiting(to: target) {
-            case .done: return
-            case .settlesThenContinues: await settle()
-            case .settlesLast: await settle(); return
-            }
-        }
+    /// Reports the first escape the scheduler noted (work of the run that something outside the
+    /// simulation touched), naming the tracked work it started in when there is one.
+    func reportEscapes() {
+        let escapes = scheduler.takeEscapes()
+        guard let first = escapes.first else { return }
+        var message = "\(first.what), in process #\(first.process)"
+        if let origin = first.origin { message += ", started in \(origin.label)" }
+        if escapes.count > 1 { message += " (+\(escapes.count - 1) more)" }
+        context.report(.escapedWork, message)
     }
 
-    /// Finishes ``advanceTime(to:)`` where ``advanceTimeUntilWaiting(to:)`` stopped with `progress`.
-    func completeAdvance(_ progress: TimeProgress, to target: LifelineInstant) async {
-        switch progress {
-        case .done: return
-        case .settlesThenContinues: await settle(); await advanceTime(to: target)
-        case .settlesLast: await settle()
-        }
-    }
-
-    /// Where ``advanceTimeUntilWaiting(to:)`` stopped.
-    enum TimeProgress {
-        /// Time is at the target and the device settled.
-        case done
-        /// A deadline's settling must wait: after ``settle()``, ``advanceTime(to:)`` continues.
-        case settlesThenContinues
-        /// Time is at the target; only the last settling must wait (``settle()``).
-        case settlesLast
-    }
-
-    /// ``advanceTime(to:)`` up to its first suspension. Restarting it after ``settle()`` continues
-    /// the deadline loop where it stopped: nothing precedes the loop.
-    func advanceTimeUntilWaiting(to target: LifelineInstant) -> TimeProgress {
+    /// Moves device time to `target`, deadline by deadline of the live process's clock, and
+    /// lets the app settle after each.
+    func advanceTime(to target: LifelineInstant) {
         while violation == nil, let current {
             // An app whose background time ended at the last deadline is suspended before time
             // moves on: its later timers fall due while it is frozen.
             suspendIfOutOfTime()
             guard !context.isSuspended, let next = current.clock.nextDeadline, next <= target else { break }
             if next > context.now { context.now = next }
-            if !settledWithoutWaiting() { return .settlesThenContinues }
+            settle()
         }
         if target > context.now { context.now = target }
         if let current {
@@ -172,9 +95,8 @@ extension SimulationRun {
                 current.clock.skip(to: context.now)
             } else {
                 current.clock.advance(to: context.now)
-                if !settledWithoutWaiting() { return .settlesLast }
+                settle()
             }
         }
-        return .done
     }
 }

@@ -21,6 +21,8 @@ final class SimulationRun {
     let inbox = DeviceInbox()
     /// The device's user defaults, which outlive each process.
     let defaults = DeviceDefaults()
+    /// The run's ready work and whose it is: every job and dispatch block of its processes.
+    let scheduler: RunScheduler
 
     /// Scene sessions by slot: they survive process deaths, as iOS keeps them.
     var sessions = SlotSessions()
@@ -44,7 +46,6 @@ final class SimulationRun {
     private(set) var applied: [SimulationEvent] = []
     private(set) var skipped = 0
     private(set) var writesPerStep: [Int] = []
-    var yields = 0
     /// Rounds of due timers and captured jobs since the device last settled (see
     /// ``SimulationOptions/busyLoopLimit``).
     var busyRounds = 0
@@ -57,6 +58,7 @@ final class SimulationRun {
         var mix = seed ^ 0x5EC2_E7CA_4A27
         let canaryText = "lifeline-canary-" + String(SimulationRandom.splitMix(&mix), radix: 36)
         self.canary = Secret(canaryText)
+        self.scheduler = RunScheduler(seed: SimulationRandom.derive(seed, Self.schedulingStream))
         let latencySeed = SimulationRandom.derive(seed, Self.latencyStream)
         let latency = options.latency.model(drawingFrom: latencySeed)
         self.context = RunContext(
@@ -78,6 +80,40 @@ final class SimulationRun {
     static let latencyStream: UInt64 = 0x1A7E_0C1
     /// The index of the stream the app's variant is drawn from.
     static let variantStream: UInt64 = 0x7A_21A7
+    /// The index of the stream the scheduler draws the next piece of concurrent work from.
+    static let schedulingStream: UInt64 = 0x5C_4ED
+
+    /// Installs the simulator's executors at the first run of the process (see
+    /// ``SimulatorExecutors/install()``) and yields; returns whether they are installed.
+    ///
+    /// A run holds the main actor from its beginning to its end without suspending (it is
+    /// synchronous, so that no other task of the process runs on the main actor while it
+    /// captures jobs): without a yield between runs, a loop of them would keep every other
+    /// main-actor task — a test beside it, an interface — waiting until the loop ends.
+    static func prepareExecutors() async -> Bool {
+        await Task.yield()
+        guard #available(macOS 26.4, iOS 26.4, watchOS 26.4, tvOS 26.4, visionOS 26.4, *) else { return false }
+        return SimulatorExecutors.install()
+    }
+
+    /// Makes this run the one whose jobs the simulator's executors capture (see ``JobCapture``),
+    /// if they are installed (`executorsInstalled`, from ``prepareExecutors()``); where the
+    /// toolchain cannot install them, the run reports it and stops.
+    func beginCapture(executorsInstalled: Bool) {
+        guard executorsInstalled else {
+            context.report(
+                .escapedWork,
+                "the simulator could not install its executors (Swift 6.2 or later with the experimental executor factory is needed): the app's work cannot be scheduled"
+            )
+            return
+        }
+        scheduler.begin()
+    }
+
+    /// Ends the capture: nothing of the run runs any more; what is left of its work is buried.
+    func endCapture() {
+        scheduler.finish()
+    }
 
     var violation: Violation? { context.violation }
     var isAlive: Bool { current != nil }
@@ -94,47 +130,14 @@ final class SimulationRun {
         scene(slot)?.state
     }
 
-    /// Applies `event` as the next step if it is legal now; returns false (and applies nothing)
-    /// if it is not.
+    /// Applies `event` as the next step if it is legal now, lets the device settle and runs the
+    /// step's checks; returns false (and applies nothing) if it is not legal.
     @discardableResult
-    func perform(_ event: SimulationEvent) async -> Bool {
-        switch performWithoutWaiting(event) {
-        case .skipped:
-            return false
-        case .performed:
-            return true
-        case .unfinished(let step):
-            await complete(step)
-            return true
-        }
-    }
-
-    /// How far ``performWithoutWaiting(_:)`` got with a step.
-    enum StepProgress {
-        /// Not legal now (or after a violation): nothing applied.
-        case skipped
-        /// Applied, settled and checked.
-        case performed
-        /// Begun, but it must wait: ``complete(_:)`` finishes it.
-        case unfinished(UnfinishedStep)
-    }
-
-    /// What is left of a step ``performWithoutWaiting(_:)`` began.
-    enum UnfinishedStep {
-        /// The event's application must still settle, or (``Application/suspends``) run at all;
-        /// `armed` is the crash armed for the step.
-        case applying(SimulationEvent, Application, armed: (operation: Int, death: ProcessDeath)?)
-        /// Applied; the process died at the end of the step and its tasks must still unwind.
-        case draining(ProcessIncarnation)
-    }
-
-    /// ``perform(_:)`` up to its first suspension: a step that needs none (most of them) is done
-    /// here, without the hops of an async call; the rest is left to ``complete(_:)``.
-    func performWithoutWaiting(_ event: SimulationEvent) -> StepProgress {
-        guard violation == nil else { return .skipped }
+    func perform(_ event: SimulationEvent) -> Bool {
+        guard violation == nil else { return false }
         guard refusal(of: event) == nil else {
             skipped += 1
-            return .skipped
+            return false
         }
         context.step = applied.count
         applied.append(event)
@@ -151,31 +154,10 @@ final class SimulationRun {
             armedForNextStep = nil
             context.armedDeath = armed
         }
-        let application = applyWithoutWaiting(event)
-        guard case .applied = application else { return .unfinished(.applying(event, application, armed: armed)) }
-        if let death = deathAtEndOfStep(armed: armed), let dead = dieWithoutWaiting(death) {
-            return .unfinished(.draining(dead))
-        }
+        apply(event)
+        if let death = deathAtEndOfStep(armed: armed) { die(death) }
         closeStep()
-        return .performed
-    }
-
-    /// Finishes a step ``performWithoutWaiting(_:)`` left unfinished.
-    func complete(_ step: UnfinishedStep) async {
-        switch step {
-        case let .applying(event, application, armed):
-            switch application {
-            case .applied: break
-            case .appliedUnsettled: await settle()
-            case .draining(let dead): await drain(dead)
-            case .advancingTime(let target): await settle(); await advanceTime(to: target)
-            case .suspends: await applySuspending(event)
-            }
-            if let death = deathAtEndOfStep(armed: armed) { await die(death) }
-        case .draining(let dead):
-            await drain(dead)
-        }
-        closeStep()
+        return true
     }
 
     /// The death that ends the step once its event is applied, if any: the crash armed for it
@@ -200,25 +182,23 @@ final class SimulationRun {
     }
 
     /// The outcome after the last step (and the final check, if enabled).
-    func finish() async -> ScheduleOutcome {
-        if violation == nil, options.performsFinalCheck { await finalCheck() }
+    func finish() -> ScheduleOutcome {
+        if violation == nil, options.performsFinalCheck { finalCheck() }
         context.recordLatencyDraws()
         if let current {
             context.liveIncarnation = 0
-            current.runtime.markKilled()
-            current.clock.cancelAll()
             self.current = nil
             // The last process's work unwinds (fenced) while its objects are alive, as a dead
             // process's does before the next launch: a task woken by the cancellation may still
             // reach them.
-            withExtendedLifetime(current) { InlineJobs.end() }
-        } else {
-            InlineJobs.end()
+            halt(current)
+            unwind(current)
         }
+        endCapture()
         return ScheduleOutcome(
             seed: seed, variant: variant, events: applied, skipped: skipped, violation: violation,
             traceHash: context.trace.hash, trace: context.trace.records, writesPerStep: writesPerStep,
-            yields: yields, simulatedMilliseconds: RunContext.milliseconds(context.now),
+            yields: 0, simulatedMilliseconds: RunContext.milliseconds(context.now),
             incarnations: incarnationCount, durableOperations: context.durableOperations
         )
     }

@@ -44,26 +44,8 @@ public struct Simulator<Incarnation: AnyObject> {
     /// configuration (unless given) and every event come from the seed, so the same seed gives
     /// the same schedule and the same trace. Stops at the first violation.
     public func run(seed: UInt64, depth: Int = 50, swarm: SwarmConfiguration? = nil) async -> ScheduleOutcome {
-        var random = SimulationRandom(seed: seed)
-        let configuration = swarm ?? SwarmConfiguration.random(&random, kinds: options.swarmKinds)
-        await Self.letOthersRun()
-        InlineJobs.begin()
-        let run = SimulationRun(app: erasedApp, options: options, seed: seed, disk: makeDisk())
-        run.context.record("run", "seed \(seed) swarm \(configuration)") { hash in
-            hash.combine(byte: 10)
-            hash.combine(seed)
-            for kind in EventKind.allCases { hash.combine(configuration.weight(of: kind)) }
-        }
-        let generator = ScheduleGenerator(swarm: configuration)
-        for _ in 0..<depth {
-            guard run.violation == nil, let event = generator.next(for: run, random: &random) else { break }
-            willApply?(event)
-            // `run.perform(event)`, without awaiting it when the step need not wait (most steps).
-            if case .unfinished(let step) = run.performWithoutWaiting(event) { await run.complete(step) }
-        }
-        run.context.record("run", "random draws \(random.drawCount) digest \(random.digest)")
-        willApply?(nil)
-        return await run.finish()
+        let executorsInstalled = await SimulationRun.prepareExecutors()
+        return runNow(seed: seed, depth: depth, swarm: swarm, executorsInstalled: executorsInstalled)
     }
 
     /// Replays `events` with the canary (and the latency) of `seed`, then runs the final check.
@@ -74,44 +56,71 @@ public struct Simulator<Incarnation: AnyObject> {
     ///   of a scene that is not connected): a replay applies every event or fails, never drops
     ///   one. The run is abandoned then; nothing of it is returned.
     public func replay(_ events: [SimulationEvent], seed: UInt64 = 0) async throws(ReplayError) -> ScheduleOutcome {
-        await Self.letOthersRun()
-        let run = beginReplay(of: events, seed: seed)
-        for (index, event) in events.enumerated() {
-            guard run.violation == nil else { break }
-            if let refusal = run.refusal(of: event) {
-                await run.abandon()
-                throw .illegalEvent(index: index, event: event, reason: refusal)
-            }
-            await run.perform(event)
-        }
-        return await run.finish()
+        let executorsInstalled = await SimulationRun.prepareExecutors()
+        return try replayNow(events, seed: seed, executorsInstalled: executorsInstalled)
     }
 
     /// ``replay(_:seed:)`` that skips the events whose precondition does not hold (counted in
     /// ``ScheduleOutcome/skipped``, absent from its events): the explorer's own searches, whose
     /// candidates (a crash point inserted, a span of events deleted) may not all be legal.
     func replaySkippingIllegal(_ events: [SimulationEvent], seed: UInt64 = 0) async -> ScheduleOutcome {
-        await Self.letOthersRun()
-        let run = beginReplay(of: events, seed: seed)
+        let executorsInstalled = await SimulationRun.prepareExecutors()
+        return replaySkippingIllegalNow(events, seed: seed, executorsInstalled: executorsInstalled)
+    }
+
+    // A run, from the beginning of its capture to its end, is synchronous: the task that drives
+    // it never suspends inside it, whatever executor it was on, so no other task of the process
+    // can run on the main actor (and begin a run of its own) while it is active, and every job
+    // enqueued on its thread meanwhile is the run's (see `JobCapture`).
+
+    private func runNow(seed: UInt64, depth: Int, swarm: SwarmConfiguration?, executorsInstalled: Bool) -> ScheduleOutcome {
+        var random = SimulationRandom(seed: seed)
+        let configuration = swarm ?? SwarmConfiguration.random(&random, kinds: options.swarmKinds)
+        let run = SimulationRun(app: erasedApp, options: options, seed: seed, disk: makeDisk())
+        run.beginCapture(executorsInstalled: executorsInstalled)
+        run.context.record("run", "seed \(seed) swarm \(configuration)") { hash in
+            hash.combine(byte: 10)
+            hash.combine(seed)
+            for kind in EventKind.allCases { hash.combine(configuration.weight(of: kind)) }
+        }
+        let generator = ScheduleGenerator(swarm: configuration)
+        for _ in 0..<depth {
+            guard run.violation == nil, let event = generator.next(for: run, random: &random) else { break }
+            willApply?(event)
+            run.perform(event)
+        }
+        run.context.record("run", "random draws \(random.drawCount) digest \(random.digest)")
+        willApply?(nil)
+        return run.finish()
+    }
+
+    private func replayNow(_ events: [SimulationEvent], seed: UInt64, executorsInstalled: Bool) throws(ReplayError) -> ScheduleOutcome {
+        let run = beginReplay(of: events, seed: seed, executorsInstalled: executorsInstalled)
+        for (index, event) in events.enumerated() {
+            guard run.violation == nil else { break }
+            if let refusal = run.refusal(of: event) {
+                run.abandon()
+                throw .illegalEvent(index: index, event: event, reason: refusal)
+            }
+            run.perform(event)
+        }
+        return run.finish()
+    }
+
+    private func replaySkippingIllegalNow(_ events: [SimulationEvent], seed: UInt64, executorsInstalled: Bool) -> ScheduleOutcome {
+        let run = beginReplay(of: events, seed: seed, executorsInstalled: executorsInstalled)
         for event in events {
             guard run.violation == nil else { break }
             willApply?(event)
-            await run.perform(event)
+            run.perform(event)
         }
         willApply?(nil)
-        return await run.finish()
+        return run.finish()
     }
 
-    /// Yields the main actor before a run: most runs never suspend, so a loop of them (a test's
-    /// own, a crash enumeration) would otherwise keep every other main-actor task — a test beside
-    /// it, an interface — waiting until the loop ends. Outside the run: it changes nothing of it.
-    private static func letOthersRun() async {
-        await Task.yield()
-    }
-
-    private func beginReplay(of events: [SimulationEvent], seed: UInt64) -> SimulationRun {
-        InlineJobs.begin()
+    private func beginReplay(of events: [SimulationEvent], seed: UInt64, executorsInstalled: Bool) -> SimulationRun {
         let run = SimulationRun(app: erasedApp, options: options, seed: seed, disk: makeDisk())
+        run.beginCapture(executorsInstalled: executorsInstalled)
         run.context.record("run", "replay of \(events.count) events, seed \(seed)")
         return run
     }
