@@ -148,11 +148,15 @@ final class ExampleBasket {
     private let files: ExampleFiles
     private let history: HistoryRecorder
     private let screen: ExampleScreen
+    /// Whether the basket is saved by writing its file in place, unsynced
+    /// (``PlantedBug/basketWrittenInPlace``), rather than by the durable replace recipe.
+    private let writesInPlace: Bool
 
-    init(files: ExampleFiles, history: HistoryRecorder, screen: ExampleScreen) {
+    init(files: ExampleFiles, history: HistoryRecorder, screen: ExampleScreen, writesInPlace: Bool = false) {
         self.files = files
         self.history = history
         self.screen = screen
+        self.writesInPlace = writesInPlace
     }
 
     /// Loads the saved ids and prices them from `prices` (stale ids are forgotten when prices are
@@ -203,7 +207,7 @@ final class ExampleBasket {
     private func save() {
         let current = value
         history.edit(Self.key, text: current)
-        files.save(current ?? "", to: Self.location) { [history] in history.didSave(Self.key, text: current) }
+        files.save(current ?? "", to: Self.location, inPlace: writesInPlace) { [history] in history.didSave(Self.key, text: current) }
     }
 }
 
@@ -297,7 +301,7 @@ final class ExampleNote {
         }
         let value = text
         guard !bugs.contains(.noteWrittenInPlace) else {
-            if files.writeInPlace(value ?? "", to: location) {
+            if files.writeInPlace(value ?? "", to: location, syncing: true) {
                 isDirty = false
                 history.didSave(key, text: value)
             }

@@ -67,7 +67,9 @@ public final class LibraryExample: ApplicationDelegate {
             fileSystem: environment.fileSystem, logger: environment.logger.category("storage"), clock: environment.clock)
         self.server = environment.remoteService("library server")
         self.catalogue = ExampleCatalogue(files: files, history: environment.history, screen: screen)
-        self.basket = ExampleBasket(files: files, history: environment.history, screen: screen)
+        self.basket = ExampleBasket(
+            files: files, history: environment.history, screen: screen, writesInPlace: bugs.contains(.basketWrittenInPlace)
+        )
         environment.runtime.applicationDelegate = self
         environment.runtime.sceneDelegateFactory = { [unowned self] scene in
             let controller = ExampleSceneController(scene: scene, library: self)
