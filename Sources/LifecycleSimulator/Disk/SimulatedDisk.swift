@@ -240,7 +240,8 @@ public struct DiskFault: Sendable, Equatable {
 
 /// Counts of a ``SimulatedDisk``'s calls. A value, `Sendable`.
 public struct DiskStatistics: Sendable, Equatable {
-    /// File writes (each one a physical write of a whole file).
+    /// File writes (each one a call writing a whole file, counted once however many steps it
+    /// took, or a byte-range write of SQLite's).
     public var writes = 0
     /// File syncs.
     public var fileSyncs = 0
