@@ -27,7 +27,7 @@ public enum PlantedBug: String, CaseIterable, Codable, Sendable, Comparable {
     /// A note is written in place (the file itself overwritten, then synced) instead of through
     /// the durable replace recipe: a power loss during the write tears the saved note.
     case noteWrittenInPlace
-    /// The basket, whose store promises only to survive a kill (its key's ``StorePromise`` is
+    /// The basket, whose store promises only to survive a kill (its key's `StorePromise` is
     /// `survivesKill`: written, never synced), is saved by writing its file in place — opened
     /// with truncation, then written — instead of through a temporary file and a rename: a kill
     /// between the truncation and the write, or in the middle of a long write, leaves the file

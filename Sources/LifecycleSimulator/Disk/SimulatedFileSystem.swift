@@ -105,7 +105,7 @@ public struct SimulatedFileSystem: FileSystem {
     }
 
     /// Creates or truncates the file at `path` and writes `data`, in the steps a real process
-    /// takes (``FileWriteStep``): the truncation of a file that held data, then chunks of at most
+    /// takes: the truncation of a file that held data, then chunks of at most
     /// ``SimulatedDisk/writeChunkSize`` bytes, each an operation of its own, so that a kill
     /// (``SimulatedDisk/kill(_:afterOperations:)``) can land between them and keep what was
     /// written. Once it returns, the pending log holds one write of the whole data, as a power
