@@ -15,17 +15,21 @@ import Lifecycle
 actor ExampleBasketStore {
     private let files: ExampleFiles
     private let location: ExampleFiles.Location
+    /// Whether the file is written in place, unsynced (``PlantedBug/basketWrittenInPlace``).
+    private let writesInPlace: Bool
     private let scheduler: any DispatchScheduler
     /// Writes made, and how many of them succeeded.
     private(set) var writes = (made: 0, succeeded: 0)
 
-    init(files: ExampleFiles, location: ExampleFiles.Location, scheduler: any DispatchScheduler) {
+    init(files: ExampleFiles, location: ExampleFiles.Location, writesInPlace: Bool = false, scheduler: any DispatchScheduler) {
         self.files = files
         self.location = location
+        self.writesInPlace = writesInPlace
         self.scheduler = scheduler
     }
 
-    /// Writes `text` durably to the basket's file; returns whether every step succeeded.
+    /// Writes `text` to the basket's file (durably, unless it is written in place); returns whether
+    /// every step succeeded.
     func write(_ text: String) async -> Bool {
         let written = await withCheckedContinuation { continuation in
             write(text) { continuation.resume(returning: $0) }
@@ -38,8 +42,8 @@ actor ExampleBasketStore {
     /// The callback API the continuation bridges: writes on a global queue, then calls
     /// `completion` on the main queue.
     private nonisolated func write(_ text: String, completion: @escaping @MainActor @Sendable (Bool) -> Void) {
-        scheduler.global(qos: .utility).async { [files, location, scheduler] in
-            let written = files.write(text, to: location)
+        scheduler.global(qos: .utility).async { [files, location, writesInPlace, scheduler] in
+            let written = files.write(text, to: location, inPlace: writesInPlace)
             scheduler.main.async { completion(written) }
         }
     }

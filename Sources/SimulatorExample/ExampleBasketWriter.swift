@@ -20,7 +20,7 @@ final class ExampleBasketWriter {
 
     private let saves: AsyncStream<Save>.Continuation
 
-    init(store: ExampleBasketStore, files: ExampleFiles, location: ExampleFiles.Location, bugs: Set<PlantedBug>) {
+    init(store: ExampleBasketStore, files: ExampleFiles, location: ExampleFiles.Location, writesInPlace: Bool = false, bugs: Set<PlantedBug>) {
         let (stream, saves) = AsyncStream.makeStream(of: Save.self)
         self.saves = saves
         let acknowledgesFirst = bugs.contains(.basketAcknowledgedBeforeWrite)
@@ -34,7 +34,7 @@ final class ExampleBasketWriter {
                 } else if stopsAtFailure {
                     return
                 } else {
-                    files.pending?.add(.init(text: save.text, location: location, onSaved: save.onSaved))
+                    files.pending?.add(.init(text: save.text, location: location, inPlace: writesInPlace, onSaved: save.onSaved))
                 }
             }
         }

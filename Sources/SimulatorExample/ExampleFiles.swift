@@ -44,14 +44,15 @@ struct ExampleFiles: Sendable {
 
     /// Saves `text` durably to `location` and runs `onSaved` once it is written: now, or once a
     /// later try succeeds (the save is kept and tried again if it fails). A later save of the
-    /// same file replaces one still waiting.
+    /// same file replaces one still waiting. `inPlace` writes over the file itself, unsynced,
+    /// instead (the ``PlantedBug/basketWrittenInPlace`` bug), and is tried again the same way.
     @MainActor
-    func save(_ text: String, to location: Location, then onSaved: @escaping @MainActor () -> Void) {
-        if write(text, to: location) {
+    func save(_ text: String, to location: Location, inPlace: Bool = false, then onSaved: @escaping @MainActor () -> Void) {
+        if write(text, to: location, inPlace: inPlace) {
             pending?.drop(location.path)
             onSaved()
         } else {
-            pending?.add(.init(text: text, location: location, onSaved: onSaved))
+            pending?.add(.init(text: text, location: location, inPlace: inPlace, onSaved: onSaved))
         }
     }
 
@@ -59,6 +60,12 @@ struct ExampleFiles: Sendable {
     @discardableResult
     func write(_ text: String, to path: String) -> Bool {
         write(text, to: Location(path))
+    }
+
+    /// Writes `text` to `location`, durably or (`inPlace`) over the file itself, unsynced;
+    /// returns whether every step succeeded.
+    func write(_ text: String, to location: Location, inPlace: Bool) -> Bool {
+        inPlace ? writeInPlace(text, to: location, syncing: false) : write(text, to: location)
     }
 
     /// Writes `text` durably to `location`; returns whether every step succeeded.
@@ -81,14 +88,16 @@ struct ExampleFiles: Sendable {
         }
     }
 
-    /// Writes `text` over the file at `location` itself, then syncs it: the shortcut of the
-    /// ``PlantedBug/noteWrittenInPlace`` bug (a power loss before the sync can tear the file, so
-    /// neither the old text nor the new survives). Returns whether every step succeeded.
-    func writeInPlace(_ text: String, to location: Location) -> Bool {
+    /// Writes `text` over the file at `location` itself (truncated, then written), then, if
+    /// `syncing`, syncs it: the shortcut of the ``PlantedBug/noteWrittenInPlace`` bug (a power
+    /// loss before the sync can tear the file, so neither the old text nor the new survives) and,
+    /// unsynced, of ``PlantedBug/basketWrittenInPlace`` (a kill between the truncation and the
+    /// write leaves the file empty). Returns whether every step succeeded.
+    func writeInPlace(_ text: String, to location: Location, syncing: Bool) -> Bool {
         do {
             try fileSystem.createDirectory(at: location.directory, permissions: 0o700)
             try fileSystem.writeFile(Self.contents(of: text), to: location.path, permissions: 0o600)
-            try fileSystem.syncFile(at: location.path)
+            if syncing { try fileSystem.syncFile(at: location.path) }
             return true
         } catch {
             logger.error("Could not save \(location.path, privacy: .public): \(error.description, privacy: .public)")

@@ -7,10 +7,12 @@ import Lifecycle
 /// waiting. Owned by the example's ``ExampleFiles``; main actor.
 @MainActor
 final class ExamplePendingWrites {
-    /// A save still to make: the text, where, and what to run once it is written.
+    /// A save still to make: the text, where, how (`inPlace`: over the file itself, unsynced,
+    /// see ``ExampleFiles/save(_:to:inPlace:then:)``), and what to run once it is written.
     struct Write {
         var text: String
         var location: ExampleFiles.Location
+        var inPlace = false
         var onSaved: @MainActor () -> Void
     }
 
@@ -55,7 +57,7 @@ final class ExamplePendingWrites {
         writes.removeAll()
         failedTries += 1
         for (_, write) in due {
-            if files.write(write.text, to: write.location) { write.onSaved() } else { add(write) }
+            if files.write(write.text, to: write.location, inPlace: write.inPlace) { write.onSaved() } else { add(write) }
         }
         if writes.isEmpty { failedTries = 0 }
     }

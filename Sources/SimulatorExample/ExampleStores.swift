@@ -159,12 +159,16 @@ final class ExampleBasket {
     private let screen: ExampleScreen
     /// Where saves go in the ordinary style (`nil`: saved at once with ``ExampleFiles/save``).
     private let writer: ExampleBasketWriter?
+    /// Whether the basket is saved by writing its file in place, unsynced
+    /// (``PlantedBug/basketWrittenInPlace``), rather than by the durable replace recipe.
+    private let writesInPlace: Bool
 
-    init(files: ExampleFiles, history: HistoryRecorder, screen: ExampleScreen, writer: ExampleBasketWriter?) {
+    init(files: ExampleFiles, history: HistoryRecorder, screen: ExampleScreen, writer: ExampleBasketWriter?, writesInPlace: Bool = false) {
         self.files = files
         self.history = history
         self.screen = screen
         self.writer = writer
+        self.writesInPlace = writesInPlace
     }
 
     /// Loads the saved ids and prices them from `prices` (stale ids are forgotten when prices are
@@ -219,7 +223,7 @@ final class ExampleBasket {
         if let writer {
             writer.save(current ?? "", then: onSaved)
         } else {
-            files.save(current ?? "", to: Self.location, then: onSaved)
+            files.save(current ?? "", to: Self.location, inPlace: writesInPlace, then: onSaved)
         }
     }
 }
@@ -332,7 +336,7 @@ final class ExampleNote {
         }
         let value = text
         guard !bugs.contains(.noteWrittenInPlace) else {
-            if files.writeInPlace(value ?? "", to: location) {
+            if files.writeInPlace(value ?? "", to: location, syncing: true) {
                 isDirty = false
                 history.didSave(key, text: value)
             }

@@ -18,6 +18,9 @@ extension LibraryExample {
         }
         app.actions = actions
         app.invariants = invariants
+        // The basket written in place, unsynced, promises only to survive a kill: only a kill
+        // may find it.
+        if bugs.contains(.basketWrittenInPlace) { app.promises = ["basket": .survivesKill] }
         app.links = [URL(string: "library://book/B3"), URL(string: "library://book/B99")].compactMap { $0 }
         app.restorationMutations = [
             RestorationMutator(name: "older schema") { payload, random in

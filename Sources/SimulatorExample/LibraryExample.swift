@@ -78,12 +78,15 @@ public final class LibraryExample: ApplicationDelegate {
             fileSystem: environment.fileSystem, logger: environment.logger.category("storage"), clock: environment.clock)
         self.server = environment.remoteService("library server")
         self.catalogue = ExampleCatalogue(files: files, history: environment.history, screen: screen)
+        let writesInPlace = bugs.contains(.basketWrittenInPlace)
         var writer: ExampleBasketWriter?
         if concurrency == .ordinary {
-            let store = ExampleBasketStore(files: files, location: ExampleBasket.location, scheduler: environment.dispatchScheduler)
-            writer = ExampleBasketWriter(store: store, files: files, location: ExampleBasket.location, bugs: bugs)
+            let store = ExampleBasketStore(
+                files: files, location: ExampleBasket.location, writesInPlace: writesInPlace, scheduler: environment.dispatchScheduler
+            )
+            writer = ExampleBasketWriter(store: store, files: files, location: ExampleBasket.location, writesInPlace: writesInPlace, bugs: bugs)
         }
-        self.basket = ExampleBasket(files: files, history: environment.history, screen: screen, writer: writer)
+        self.basket = ExampleBasket(files: files, history: environment.history, screen: screen, writer: writer, writesInPlace: writesInPlace)
         environment.runtime.applicationDelegate = self
         environment.runtime.sceneDelegateFactory = { [unowned self] scene in
             let controller = ExampleSceneController(scene: scene, library: self)

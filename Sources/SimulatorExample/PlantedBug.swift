@@ -30,6 +30,12 @@ public enum PlantedBug: String, CaseIterable, Codable, Sendable, Comparable {
     /// A note is written in place (the file itself overwritten, then synced) instead of through
     /// the durable replace recipe: a power loss during the write tears the saved note.
     case noteWrittenInPlace
+    /// The basket, whose store promises only to survive a kill (its key's `StorePromise` is
+    /// `survivesKill`: written, never synced), is saved by writing its file in place — opened
+    /// with truncation, then written — instead of through a temporary file and a rename: a kill
+    /// between the truncation and the write, or in the middle of a long write, leaves the file
+    /// empty or partial (what the page cache held), read at the next launch as an empty basket.
+    case basketWrittenInPlace
     /// The note editor keeps what is typed and hands it to the note only in its deinit, when the
     /// user closes it or the window goes away: a kill while it is open loses the text.
     case editorSavesOnlyInDeinit

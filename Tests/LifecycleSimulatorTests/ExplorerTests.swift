@@ -18,7 +18,7 @@ struct ExplorerTests {
         case .applyAfterDisconnect: .appCrash
         case .lockHeldIntoSuspension: .lockHeldIntoSuspension
         case .writesAfterExpiration: .workAfterBackgroundTimeEnded
-        case .noteWrittenInPlace: .lostAcknowledgedEdit
+        case .noteWrittenInPlace, .basketWrittenInPlace: .lostAcknowledgedEdit
         case .staleSelectionRow, .restoredBookForceUnwrapped: .appCrash
         case .basketAcknowledgedBeforeWrite, .basketWriterStopsAtFailure: .lostAcknowledgedEdit
         }
@@ -50,6 +50,49 @@ struct ExplorerTests {
             #expect(failure.violation.kind == .lostAcknowledgedEdit, "seed \(seed): \(failure.violation)")
             #expect(failure.events.count <= 10, "seed \(seed): \(failure.events)")
         }
+    }
+
+    @Test("a basket saved in place, unsynced, is cut by a kill between its truncation and its write: found within 2,000 default-mode schedules on seed 1 and shrunk to at most 10 events; saved atomically it passes them")
+    func findsNonAtomicSaveCutByKill() async throws {
+        let simulator = Simulator(app: LibraryExample.app(bugs: [.basketWrittenInPlace]))
+        let summary = await Explorer(simulator: simulator).explore(seed: 1, schedules: 2_000)
+        let failure = try #require(summary.failure, "not found in \(summary.schedules) schedules")
+        #expect(failure.violation.kind == .lostAcknowledgedEdit, "\(failure.violation)")
+        #expect(failure.violation.message.hasPrefix("basket shows "), "\(failure.violation)")
+        #expect(failure.events.count <= 10, "\(failure.events)")
+        // The basket promises only to survive a kill: what found it is a kill inside a step.
+        #expect(summary.assumptions == ["basket: survives a kill, not a power loss"])
+        let deaths = failure.events.compactMap { event -> ProcessDeath? in
+            if case .crashDuringNextStep(_, let death) = event { death } else { nil }
+        }
+        #expect(deaths == [.kill], "\(failure.events)")
+        #expect(!failure.events.contains { if case .powerLoss = $0 { true } else { false } }, "\(failure.events)")
+        // ...and it landed after the file's truncation, before its bytes.
+        let lines = failure.outcome.trace.map(\.line)
+        let death = try #require(lines.lastIndex { $0.contains("dies (kill) before write ") }, "\(lines)")
+        #expect(lines[death].hasSuffix(" /Library/basket.txt"), "\(lines[death])")
+        #expect(lines[..<death].last { $0.contains("/Library/basket.txt") }?.contains("truncate /Library/basket.txt") == true, "\(lines)")
+
+        var fixed = LibraryExample.app()
+        fixed.promises = ["basket": .survivesKill]
+        let passing = await Explorer(simulator: Simulator(app: fixed)).explore(seed: 1, schedules: 2_000)
+        #expect(passing.passed, "\(passing.failure?.text ?? "")")
+        #expect(passing.schedules == 2_000 && passing.crashReplays > 0)
+    }
+
+    @Test("a kill armed at a basket save's write, after the file's truncation, loses the saved basket only when it is written in place")
+    func killBetweenTruncationAndWrite() async throws {
+        let events: [SimulationEvent] = [
+            .launch(.user), .advance(milliseconds: 100), .userAction(name: "add to basket", scene: 1, seed: 0),
+            .crashDuringNextStep(atOperation: 2, death: .kill), .userAction(name: "add to basket", scene: 1, seed: 0),
+        ]
+        let inPlace = try await Simulator(app: LibraryExample.app(bugs: [.basketWrittenInPlace])).replay(events, seed: 1)
+        #expect(inPlace.violation?.kind == .lostAcknowledgedEdit, "\(inPlace.traceText)")
+        #expect(inPlace.violation?.message.hasPrefix("basket shows nil instead of the acknowledged ") == true, "\(inPlace.violation?.message ?? "none")")
+        #expect(inPlace.traceText.contains("[process] dies (kill) before write "), "\(inPlace.traceText)")
+        let atomic = try await Simulator(app: LibraryExample.app()).replay(events, seed: 1)
+        #expect(atomic.passed, "\(atomic.violation?.description ?? "")")
+        #expect(atomic.traceText.contains("[process] dies (kill) before fsync "), "\(atomic.traceText)")
     }
 
     @Test("without the crash points, the default search's random schedules alone are the random mode")

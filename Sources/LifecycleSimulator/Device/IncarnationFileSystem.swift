@@ -15,9 +15,13 @@ struct IncarnationFileSystem: FileSystem {
     let incarnation: Int
     /// The incarnation's SQLite VFS, registered on first use (see `sqliteVFSName`).
     let sqlite = SQLiteVFSSlot()
+    /// ``base`` if it is a view of a ``SimulatedDisk``, which writes a file in steps a crash can
+    /// fall between (see ``writeFile(_:to:permissions:)``).
+    private let steppedDisk: SimulatedFileSystem?
 
     init(base: any FileSystem, context: RunContext, incarnation: Int) {
         self.base = base
+        self.steppedDisk = base as? SimulatedFileSystem
         self.context = context
         self.incarnation = incarnation
     }
@@ -77,9 +81,21 @@ struct IncarnationFileSystem: FileSystem {
         try base.rename(from: source, to: destination)
     }
 
+    /// On the simulated disk, each step of the write (``FileWriteStep``: the truncation of a file
+    /// that held data, then each chunk) is admitted on its own, so a crash point can fall between
+    /// them and a kill keeps what was written; another disk writes the file in one step.
     func writeFile(_ data: Data, to path: String, permissions: UInt16) throws(FileSystemError) {
-        try admit(.write, path, bytes: data.count)
-        try base.writeFile(data, to: path, permissions: permissions)
+        guard let steppedDisk else {
+            try admit(.write, path, bytes: data.count)
+            try base.writeFile(data, to: path, permissions: permissions)
+            return
+        }
+        try steppedDisk.writeFile(data, to: path, permissions: permissions) { (step: FileWriteStep) throws(FileSystemError) in
+            switch step {
+            case .truncate: try admit(.truncateToWrite, path)
+            case .write(let range): try admit(.write, path, bytes: range.count)
+            }
+        }
     }
 
     func syncFile(at path: String) throws(FileSystemError) {

@@ -60,7 +60,7 @@ public struct LatencyModel: Hashable, Codable, Sendable {
     func distribution(of operation: StorageOperation) -> LatencyDistribution {
         switch operation {
         case .read: read
-        case .write, .truncate: write
+        case .write, .truncate, .truncateToWrite: write
         case .syncFile: fsync
         case .rename: rename
         case .syncDirectory: directoryFsync

@@ -14,6 +14,10 @@ enum StorageOperation: Sendable {
     case read, stat, list, makeDirectory, remove, rename, write, syncFile, syncDirectory
     /// A file created empty, and a file cut or extended to a size (SQLite's VFS).
     case create, truncate
+    /// A file that held data opened to be written over (`O_TRUNC`): its old bytes are cut before
+    /// the new ones are written, a step of its own in a whole-file write in place (shown as
+    /// `truncate`; refused, like the write it starts, while the storage is full).
+    case truncateToWrite
 
     /// The name the trace shows and digests.
     var name: String {
@@ -28,7 +32,7 @@ enum StorageOperation: Sendable {
         case .syncFile: "fsync"
         case .syncDirectory: "fsync dir"
         case .create: "create"
-        case .truncate: "truncate"
+        case .truncate, .truncateToWrite: "truncate"
         }
     }
 
@@ -36,14 +40,14 @@ enum StorageOperation: Sendable {
     var isMutating: Bool {
         switch self {
         case .read, .stat, .list: false
-        case .makeDirectory, .remove, .rename, .write, .syncFile, .syncDirectory, .create, .truncate: true
+        case .makeDirectory, .remove, .rename, .write, .syncFile, .syncDirectory, .create, .truncate, .truncateToWrite: true
         }
     }
 
     /// Whether the call needs free space on a copy-on-write disk such as APFS, where even an
     /// overwrite takes new blocks: refused while the device's storage is full.
     var needsSpace: Bool {
-        self == .write || self == .create || self == .makeDirectory
+        self == .write || self == .create || self == .makeDirectory || self == .truncateToWrite
     }
 
     /// Whether the call names a directory (traced in that directory's own lane).

@@ -11,6 +11,8 @@ public enum DiskOperation: Hashable, Sendable, CustomStringConvertible {
     /// directory is synced.
     case link(path: String, inode: Int, permissions: UInt16)
     /// The inode's whole contents are replaced (`O_TRUNC` + `write`). Durable after the file is synced.
+    /// A write a kill cut short (see ``SimulatedDisk/kill(_:afterOperations:)``) is kept with the
+    /// bytes it had written: none after its truncation, or its first chunks.
     case write(inode: Int, path: String, data: Data)
     /// Bytes of the inode's data from `offset` on are replaced (`pwrite`), the file growing
     /// (zero-filled up to `offset`) if it was shorter. Durable after the file is synced; a power

@@ -6,12 +6,15 @@ import Synchronization
 /// first, then the change recorded in the pending log and applied to the current tree.
 extension SimulatedDisk {
     /// Runs `body` for `incarnation` after the fence and fault checks. `counts` says whether the
-    /// call is a change or sync (reads are not counted by ``kill(_:afterOperations:)``).
+    /// call is a change or sync (reads are not counted by ``kill(_:afterOperations:)``);
+    /// `matchesFaults` whether an injected fault can fail it (not the later steps of a write whose
+    /// first step was matched).
     func perform<Result: Sendable>(
         _ incarnation: Int,
         _ call: DiskFault.Call,
         path: String,
         counts: Bool = true,
+        matchesFaults: Bool = true,
         _ body: (inout Core) throws(FileSystemError) -> Result
     ) throws(FileSystemError) -> Result {
         try core.withLock { (core: inout Core) throws(FileSystemError) -> Result in
@@ -26,10 +29,19 @@ extension SimulatedDisk {
                 }
                 core.fenceAfter[incarnation] = remaining - 1
             }
-            if let index = core.faults.firstIndex(where: { $0.call == call && $0.pathSuffix.map(path.hasSuffix) ?? true }) {
+            if matchesFaults, !core.faults.isEmpty, let index = core.faults.firstIndex(where: { $0.call == call && $0.pathSuffix.map(path.hasSuffix) ?? true }) {
                 throw core.faults.remove(at: index).error
             }
             return try body(&core)
+        }
+    }
+
+    /// The size of the file at `key`'s path as processes read it now (`nil`: no file there),
+    /// looked at without fencing or counting anything: what a write plans its steps from.
+    func currentSize(of key: DiskKey) -> Int? {
+        core.withLock { core in
+            guard let number = core.paths.existingNumber(of: key), let inode = core.current.entries[number] else { return nil }
+            return core.current.inodes.size(of: inode)
         }
     }
 }
@@ -55,6 +67,22 @@ extension SimulatedDisk.Core {
         let replaced = current.apply(change)
         pending.append(SimulatedDisk.Pending(sequence: sequence, change: change, isDurable: false, paths: paths))
         return replaced
+    }
+
+    /// Applies `change`, the whole-file write logged as `sequence` carried further (more of its
+    /// bytes written), to the current tree, and puts it in that write's place in the pending log
+    /// and history, so that a write of several steps is one operation there, holding what it has
+    /// written so far. If something was logged since (or the entry is durable), the change is
+    /// logged anew. Returns the sequence number of the entry that holds it.
+    mutating func rewrite(_ sequence: Int, with change: DiskChange) -> Int {
+        guard let last = pending.last, last.sequence == sequence, !last.isDurable else {
+            record(change)
+            return self.sequence
+        }
+        current.apply(change)
+        pending[pending.count - 1] = SimulatedDisk.Pending(sequence: sequence, change: change, isDurable: false, paths: paths)
+        if recordsHistory, !history.isEmpty { history[history.count - 1] = change.operation(in: paths) }
+        return sequence
     }
 
     /// Records a sync: marks what it covers durable, then folds the durable prefix of the log

@@ -92,6 +92,11 @@ public final class SimulatedDisk: Sendable {
     /// at a multiple of it (what the SQLite VFS reports as its sector size).
     public static let sectorSize = 512
 
+    /// The most bytes one `write(2)` of a whole-file write hands to the disk, in bytes (64 KiB):
+    /// ``SimulatedFileSystem/writeFile(_:to:permissions:)`` writes a longer file in several
+    /// operations, so a kill can leave part of it written (see ``SimulatedDisk/kill(_:afterOperations:)``).
+    public static let writeChunkSize = 64 * 1_024
+
     /// Creates a disk holding `image`, durable. With `recordsHistory`, every change and sync is
     /// kept in ``history`` (for tests that assert the exact order of operations).
     public init(image: DiskImage = DiskImage(), capacity: Int? = nil, recordsHistory: Bool = false) {
@@ -119,6 +124,13 @@ public final class SimulatedDisk: Sendable {
 
     /// Fences `view`'s incarnation just before its `count + 1`-th change or sync from now: a kill in
     /// the middle of whatever it is doing (the call that would exceed the count throws `.fenced`).
+    ///
+    /// A whole-file write counts one change per step, as a real process makes them: the truncation
+    /// of a file that held data, then each chunk of at most ``writeChunkSize`` bytes. A kill
+    /// between them keeps what the steps before it wrote, as the page cache keeps it through a real
+    /// `SIGKILL`: a file written in place is left empty (truncated, the new bytes never written)
+    /// or holding the first chunks of the new data. A write through a temporary file and a rename
+    /// is whole under a kill: the rename is one step.
     public func kill(_ view: SimulatedFileSystem, afterOperations count: Int) {
         core.withLock { core in
             if count <= 0 { core.fenced.insert(view.incarnation) } else { core.fenceAfter[view.incarnation] = count }
@@ -228,7 +240,8 @@ public struct DiskFault: Sendable, Equatable {
 
 /// Counts of a ``SimulatedDisk``'s calls. A value, `Sendable`.
 public struct DiskStatistics: Sendable, Equatable {
-    /// File writes (each one a physical write of a whole file).
+    /// File writes (each one a call writing a whole file, counted once however many steps it
+    /// took, or a byte-range write of SQLite's).
     public var writes = 0
     /// File syncs.
     public var fileSyncs = 0

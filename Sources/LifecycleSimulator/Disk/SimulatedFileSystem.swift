@@ -104,27 +104,55 @@ public struct SimulatedFileSystem: FileSystem {
         }
     }
 
+    /// Creates or truncates the file at `path` and writes `data`, in the steps a real process
+    /// takes: the truncation of a file that held data, then chunks of at most
+    /// ``SimulatedDisk/writeChunkSize`` bytes, each an operation of its own, so that a kill
+    /// (``SimulatedDisk/kill(_:afterOperations:)``) can land between them and keep what was
+    /// written. Once it returns, the pending log holds one write of the whole data, as a power
+    /// loss sees it. An injected fault, a missing directory or a full disk fail the first step,
+    /// before anything changes.
     public func writeFile(_ data: Data, to path: String, permissions: UInt16) throws(FileSystemError) {
+        try writeFile(data, to: path, permissions: permissions) { (_: FileWriteStep) throws(FileSystemError) in }
+    }
+
+    /// ``writeFile(_:to:permissions:)``, calling `beforeStep` before each of its steps: the
+    /// simulator admits each step there (a crash point, a trace line), and a step it refuses
+    /// (throws) ends the write with what the earlier steps wrote.
+    func writeFile(
+        _ data: Data, to path: String, permissions: UInt16, beforeStep: (FileWriteStep) throws(FileSystemError) -> Void
+    ) throws(FileSystemError) {
         let (path, key) = DiskKey.normalizing(path)
-        try disk.perform(incarnation, .write, path: path) { (core: inout SimulatedDisk.Core) throws(FileSystemError) in
-            let number = core.paths.number(of: key)
-            try core.requireDirectory(core.paths.parent(of: number), missing: .notFound(path))
-            if core.current.directories[number] != nil { throw .io(path: path, operation: "open for writing", code: EISDIR) }
-            if let capacity = core.capacity {
-                let previous = core.current.entries[number].flatMap { core.current.inodes[$0]?.data.count } ?? 0
-                guard core.usedBytes - previous + data.count <= capacity else { throw .noSpace(path) }
+        let existingSize = disk.currentSize(of: key)
+        let count = data.count
+        // The log entry of this write once its first step landed: later steps rewrite it.
+        var entry: Int?
+        if FileWriteStep.truncates(count: count, existingSize: existingSize) {
+            try beforeStep(.truncate)
+            entry = try disk.perform(incarnation, .write, path: path) { (core: inout SimulatedDisk.Core) throws(FileSystemError) -> Int in
+                let (number, inode) = try core.openForWriting(key, path, count: count, permissions: permissions)
+                core.record(.write(inode: inode, path: number, data: Data()))
+                return core.sequence
             }
-            core.statistics.writes += 1
-            let inode: Int
-            if let existing = core.current.entries[number] {
-                inode = existing
-            } else {
-                core.nextInode += 1
-                inode = core.nextInode
-                core.record(.link(path: number, inode: inode, permissions: permissions))
-            }
-            core.record(.write(inode: inode, path: number, data: data))
         }
+        var start = 0
+        repeat {
+            let end = FileWriteStep.chunkEnd(from: start, count: count)
+            try beforeStep(.write(start..<end))
+            let written = end == count ? data : data.prefix(end)
+            if let logged = entry {
+                entry = try disk.perform(incarnation, .write, path: path, matchesFaults: false) { (core: inout SimulatedDisk.Core) throws(FileSystemError) -> Int in
+                    let (number, inode) = try core.file(key, path)
+                    return core.rewrite(logged, with: .write(inode: inode, path: number, data: written))
+                }
+            } else {
+                entry = try disk.perform(incarnation, .write, path: path) { (core: inout SimulatedDisk.Core) throws(FileSystemError) -> Int in
+                    let (number, inode) = try core.openForWriting(key, path, count: count, permissions: permissions)
+                    core.record(.write(inode: inode, path: number, data: written))
+                    return core.sequence
+                }
+            }
+            start = end
+        } while start < count
     }
 
     public func syncFile(at path: String) throws(FileSystemError) {
@@ -154,5 +182,27 @@ public struct SimulatedFileSystem: FileSystem {
             guard let inode = core.current.entries[number] else { throw .notFound(path) }
             return core.current.inodes[inode]?.permissions ?? 0o644
         }
+    }
+}
+
+extension SimulatedDisk.Core {
+    /// Opens the file at `key`'s path for a whole-file write of `count` bytes: checks its
+    /// directory and the disk's capacity, counts the write, and links a new empty file if there
+    /// is none. Returns its path number and inode.
+    mutating func openForWriting(
+        _ key: DiskKey, _ path: String, count: Int, permissions: UInt16
+    ) throws(FileSystemError) -> (number: Int, inode: Int) {
+        let number = paths.number(of: key)
+        try requireDirectory(paths.parent(of: number), missing: .notFound(path))
+        if current.directories[number] != nil { throw .io(path: path, operation: "open for writing", code: EISDIR) }
+        if let capacity {
+            let previous = current.entries[number].flatMap { current.inodes.size(of: $0) } ?? 0
+            guard usedBytes - previous + count <= capacity else { throw .noSpace(path) }
+        }
+        statistics.writes += 1
+        if let existing = current.entries[number] { return (number, existing) }
+        nextInode += 1
+        record(.link(path: number, inode: nextInode, permissions: permissions))
+        return (number, nextInode)
     }
 }
