@@ -155,6 +155,31 @@ struct POSIXFileSystemRefusalTests {
         #expect(second.isHeld)
     }
 
+    @Test("a released lock is free at once while a copy of its descriptor is still open, as in a child process spawned meanwhile")
+    func releaseWithACopiedDescriptor() throws {
+        let path = data + "/.lock"
+        let first = try fileSystem.lockFile(at: path, permissions: 0o600)
+        let copy = try #require(Self.copyOfOpenDescriptor(of: path), "the lock's descriptor is open in /proc/self/fd")
+        defer { close(copy) }
+        first.release()
+        let second = try fileSystem.lockFile(at: path, permissions: 0o600)
+        #expect(second.isHeld)
+    }
+
+    /// A duplicate of a descriptor this process has open on `path`, found in `/proc/self/fd`:
+    /// what a child process holds between its fork and its exec.
+    static func copyOfOpenDescriptor(of path: String) -> Int32? {
+        let target = URL(fileURLWithPath: path).resolvingSymlinksInPath().path
+        let names = (try? FileManager.default.contentsOfDirectory(atPath: "/proc/self/fd")) ?? []
+        for name in names {
+            guard let descriptor = Int32(name),
+                  (try? FileManager.default.destinationOfSymbolicLink(atPath: "/proc/self/fd/\(name)")) == target
+            else { continue }
+            return dup(descriptor)
+        }
+        return nil
+    }
+
     @Test("a new file is created exclusively: a taken name fails and keeps its contents")
     func exclusiveCreation() throws {
         let path = data + "/.doc.1.tmp"

@@ -231,7 +231,12 @@ public struct POSIXFileSystem: FileSystem {
         }
         if created { try Self.setMode(descriptor, permissions, path: path) }
         let held = descriptor
-        return FileLock(path: path) { _ = posixClose(held) }
+        // Unlocked before it is closed: a child process spawned meanwhile holds a copy of the
+        // descriptor until it execs, and a close alone frees the lock only with the last copy.
+        return FileLock(path: path) {
+            _ = flock(held, LOCK_UN)
+            _ = posixClose(held)
+        }
     }
 }
 
