@@ -22,7 +22,7 @@ import LifelineHistory
 /// ```
 ///
 /// One instance per process incarnation, built by its composition root
-/// (``LibraryExample/init(environment:bugs:)``); main actor.
+/// (``LibraryExample/init(environment:bugs:concurrency:)``); main actor.
 @MainActor
 public final class LibraryExample: ApplicationDelegate {
     static let refreshTask = "library.refresh"

@@ -32,7 +32,7 @@ public final class SimulationEnvironment {
     /// The virtual clock; the only source of time. Hand `clock.continuous` to code that sleeps on
     /// an injected `any Clock<Duration>` (where a device gives it `ContinuousClock()`).
     public let clock: VirtualClock
-    /// Where the app sends callback work instead of `DispatchQueue` (``SystemDispatchScheduler``
+    /// Where the app sends callback work instead of `DispatchQueue` (`SystemDispatchScheduler`
     /// on a device): its main queue runs on the main actor, its global queues concurrently, in an
     /// order drawn from the run's seed, with delays in virtual time.
     public let dispatchScheduler: any DispatchScheduler
