@@ -110,12 +110,12 @@ extension SimulationRun {
         switch event {
         case .grantBackgroundTask(let identifier):
             inbox.pendingRequests[identifier] = nil
-            if current == nil { launchInBackground(.backgroundTask(identifier)) }
+            launchInBackground(.backgroundTask(identifier))
             resumeIfSuspended()
             deliver(.runBackgroundTask(identifier: identifier))
             settle()
         case .silentPush:
-            if current == nil { launchInBackground(.silentPush) }
+            launchInBackground(.silentPush)
             resumeIfSuspended()
             deliver(.silentPush(["simulated": "push"]))
             settle()
@@ -127,7 +127,7 @@ extension SimulationRun {
     /// Resumes a suspended process (no callback) for the event that wakes it. The work frozen by
     /// the suspension (timers that fell due, tasks woken) runs first, as the woken process picks
     /// it up before the event's handler runs: that work never counts against the time the event
-    /// grants. (When it must wait, it finishes in the settling after the event.)
+    /// grants.
     func resumeIfSuspended() {
         guard isAlive, context.isSuspended else { return }
         context.isSuspended = false
