@@ -7,7 +7,9 @@
 public enum Persistence: Sendable, Hashable {
     /// Saved data: no acknowledged edit may be lost, an unacknowledged one is whole or absent.
     case durable
-    /// Best-effort state (a selection kept nowhere): only leaks and phantoms are violations.
+    /// Best-effort state (a selection kept nowhere): while the process lives the screen must show
+    /// the user's latest edit; after a death any earlier value or nothing is allowed, and only a
+    /// leak or a phantom is a violation.
     case ephemeral
     /// A scene's restoration state, kept by the system with the scene's session: an edit is
     /// acknowledged once the scene has entered the background or disconnected and the app has

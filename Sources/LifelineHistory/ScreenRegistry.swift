@@ -99,6 +99,13 @@ public final class ScreenRegistry {
         return (values, stray)
     }
 
+    /// What each live screen shows, with the screen, in registration order: for a simulation
+    /// that tells a value an open screen stopped showing from a screen that closed.
+    package func valuesByScreen() -> [(screen: AnyObject, values: [VisibleValue])] {
+        entries.removeAll { $0.model == nil }
+        return entries.compactMap { entry in entry.screen.map { ($0, $0.visibleValues) } }
+    }
+
     /// The live screens of `scene` (the app-wide ones for `nil`), oldest first.
     public func screens(in scene: SceneSessionID?) -> [any VisibleValues] {
         entries.compactMap { $0.scene == scene ? $0.screen : nil }

@@ -35,7 +35,8 @@ public struct EditedValue: Hashable, Sendable, ExpressibleByStringLiteral {
     /// A scene's restoration state (acknowledged when it is saved or captured).
     public static func restorable(_ name: String) -> EditedValue { EditedValue(name, persistence: .restorable) }
 
-    /// Best-effort state kept nowhere (only leaks and phantoms are violations).
+    /// Best-effort state kept nowhere: the latest edit must show while the process lives; after a
+    /// death only leaks and phantoms are violations.
     public static func ephemeral(_ name: String) -> EditedValue { EditedValue(name, persistence: .ephemeral) }
 
     /// Every value whose name starts with `prefix` (`note:` for `note:<id>`).

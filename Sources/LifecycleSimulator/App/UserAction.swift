@@ -15,10 +15,12 @@ import LifelineHistory
 ///
 /// An action touches what the user touches — a screen's view model — and names the values it
 /// means to change (``edits``): the simulator records as the user's edit each of those values
-/// that the screens of the action's scene (or app-wide) showed before and show differently
-/// after, so that a value a screen keeps in memory, saved later or never, is in the history from
-/// the moment the user changed it. What else changes during the action is the app's reaction,
-/// checked, not recorded. A value owned by the ``SimulatedApp``.
+/// that the screens of the action's scene (or app-wide) show changed — before the action's
+/// first storage operation or store report, and once it returns — so that a value a screen
+/// keeps in memory, saved later or never, is in the history from the moment the user changed
+/// it, and before its own save. A value a screen still open stops showing is recorded as
+/// removed. What else changes during the action is the app's reaction, checked, not recorded.
+/// A value owned by the ``SimulatedApp``.
 public struct UserAction<Incarnation: AnyObject>: Sendable {
     /// The action's name in schedules and reports, such as `edit note`.
     public var name: String

@@ -44,6 +44,8 @@ final class RunContext {
     var writesThisStep = 0
     /// Set when the armed crash fired: the incarnation is dead from that write on.
     var trippedDeath: ProcessDeath?
+    /// The user action running now, while it has edits to record (``UserEditRecorder``).
+    var runningUserAction: UserEditRecorder?
     /// Files written since the last canary scan, in write order, possibly repeated (the scan
     /// sorts and deduplicates).
     var dirtyPaths: [String] = []
@@ -155,6 +157,7 @@ final class RunContext {
             passTime(for: operation)
             return .admitted
         }
+        recordUserEditsSoFar()
         if isSuspended || (backgroundTimeEnd != nil && isEndedWork) {
             reportWorkAfterBackgroundTime("storage \(operation.named(bytes: bytes)) \(StorageOperation.shownPath(path, renamedTo: destination))")
         }
@@ -194,6 +197,15 @@ final class RunContext {
             }
         }
         return .admitted
+    }
+
+    /// Records what the running user action changed on the screens so far, before something it
+    /// does is written, acknowledged or killed: an edit is the user's before it is anything else.
+    func recordUserEditsSoFar() {
+        guard let action = runningUserAction else { return }
+        runningUserAction = nil
+        action.recordChanges()
+        runningUserAction = action
     }
 
     /// Whether the code running now belongs to the work whose end ended the app's background time:

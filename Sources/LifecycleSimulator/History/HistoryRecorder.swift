@@ -47,6 +47,7 @@ public final class HistoryRecorder: StorageHistory {
     /// the first write, so that a death in the middle of the save leaves it indeterminate.
     public func willSave(_ key: HistoryKey, text: String?, persistence: Persistence = .durable) {
         guard isAlive else { return }
+        context.recordUserEditsSoFar()
         if let newest = history.newestValue(of: key), newest == history.normalized(text, of: key) { return }
         edit(key, text: text, persistence: persistence)
     }
@@ -61,6 +62,7 @@ public final class HistoryRecorder: StorageHistory {
     /// Records an edit of `key`, the user's with `byUser`.
     private func record(_ key: HistoryKey, value: String?, persistence: Persistence, byUser: Bool) {
         guard context.isAlive(incarnation) else { return }
+        if !byUser { context.recordUserEditsSoFar() }
         let history = context.history
         let value = history.normalized(value, of: key)
         if context.isSuspended { context.reportWorkAfterBackgroundTime("an edit of \(key)") }
@@ -92,17 +94,16 @@ public final class HistoryRecorder: StorageHistory {
     /// checks say which field of which scene went wrong, and name the other scene when one
     /// scene's value shows in another.
     public func edit(changesFrom before: [VisibleValue], to after: [VisibleValue], persistence: Persistence = .durable) {
-        edit(changesFrom: before, to: after, persistence: persistence, byUser: false)
-    }
-
-    /// ``edit(changesFrom:to:persistence:)``, recording the user's edits with `byUser` (a user
-    /// action's).
-    func edit(changesFrom before: [VisibleValue], to after: [VisibleValue], persistence: Persistence, byUser: Bool) {
         for observation in after {
             guard let earlier = before.first(where: { $0.key == observation.key }), earlier.text != observation.text
             else { continue }
-            record(observation.key, value: observation.text, persistence: persistence, byUser: byUser)
+            record(observation.key, value: observation.text, persistence: persistence, byUser: false)
         }
+    }
+
+    /// Records the user's edit of `key` (a user action's, seen on a screen).
+    func recordUserEdit(_ key: HistoryKey, text: String?, persistence: Persistence) {
+        record(key, value: text, persistence: persistence, byUser: true)
     }
 
     /// Records that `text` of `key` is saved with the promise of its persistence: the app may now
@@ -110,6 +111,7 @@ public final class HistoryRecorder: StorageHistory {
     /// never recorded does nothing.
     public func didSave(_ key: HistoryKey, text: String?) {
         guard context.isAlive(incarnation) else { return }
+        context.recordUserEditsSoFar()
         let history = context.history
         let value = history.normalized(text, of: key)
         guard let previous = history.acknowledgement(of: key, value: value, incarnation: incarnation) else { return }
@@ -124,6 +126,7 @@ public final class HistoryRecorder: StorageHistory {
     /// app may keep it and save it later, or go back to the value before); it stays unsaved.
     public func didFailToSave(_ key: HistoryKey, text: String?) {
         guard context.isAlive(incarnation) else { return }
+        context.recordUserEditsSoFar()
         let value = context.history.normalized(text, of: key)
         guard let newest = context.history.newestVersion(of: key), newest.incarnation == incarnation, newest.value == value
         else { return }

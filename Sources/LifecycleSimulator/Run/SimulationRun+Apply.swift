@@ -177,17 +177,13 @@ extension SimulationRun {
         guard !action.edits.isEmpty else {
             return action.perform(appIncarnation, scene, current.environment, &random)
         }
-        let before = observations(of: current, app: appIncarnation).observations
-        action.perform(appIncarnation, scene, current.environment, &random)
-        let after = observations(of: current, app: appIncarnation).observations
-        // What the action meant to change, on its scene's screens or app-wide, and changed.
-        for edited in action.edits {
-            let meant = { (observation: VisibleValue) in
-                (observation.key.scene == scene.id || observation.key.scene == nil) && edited.matches(observation.key)
-            }
-            current.environment.history.edit(
-                changesFrom: before.filter(meant), to: after.filter(meant), persistence: edited.persistence, byUser: true)
+        let edits = UserEditRecorder(edits: action.edits, scene: scene.id, history: current.environment.history) { [app] in
+            UserEditRecorder.Snapshot(observed: app.observe(appIncarnation), screens: current.environment.screens.valuesByScreen())
         }
+        context.runningUserAction = edits
+        action.perform(appIncarnation, scene, current.environment, &random)
+        context.runningUserAction = nil
+        edits.recordChanges()
     }
 
     /// Connects the scene of `slot`, creating its session if the slot is empty.
