@@ -25,6 +25,7 @@ struct ErasedApp {
     let restorationMutations: [RestorationMutator]
     let databases: [DatabaseCheck]
     let variants: [String]
+    let versions: [String]
     /// The first broken invariant of the app's root object and its message, in invariant order.
     let firstBrokenInvariant: @MainActor (AnyObject) -> (name: String, message: String)?
     /// ``SimulatedApp/historyFromStorage``.
@@ -69,6 +70,7 @@ struct ErasedApp {
         restorationMutations = app.restorationMutations
         databases = app.databases
         variants = app.variants
+        versions = app.versions
         historyFromStorage = app.historyFromStorage
         offDeviceDirectories = app.offDeviceDirectories
     }

@@ -67,6 +67,17 @@ public struct SimulatedApp<Incarnation: AnyObject>: Sendable {
     /// app.variants = ["bundled catalogue", "remote catalogue"]
     /// ```
     public var variants: [String] = []
+    /// The app's versions, oldest first, for updates (``SimulationEvent/updateApp``): a run
+    /// starts on the first, and each update installs the next on the same disk, as the App
+    /// Store does — the composition root reads the one running from
+    /// ``SimulationEnvironment/appVersion`` and builds that version's models and migrations.
+    /// Empty (the default), or one version: no update is offered, and `appVersion` is the one
+    /// version or `nil`.
+    ///
+    /// ```swift
+    /// app.versions = ["1.0", "1.1"]   // 1.1 adds a field to the stored model
+    /// ```
+    public var versions: [String] = []
     /// What each store promises, by history key name (`draft`, `items`): a key absent promises
     /// to survive a power loss. A loss after a power loss of a key that promises only
     /// ``StorePromise/survivesKill`` is not a finding (see ``StorePromise``); the search's summary

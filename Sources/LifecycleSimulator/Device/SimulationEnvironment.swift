@@ -74,12 +74,15 @@ public final class SimulationEnvironment {
     /// The app's configuration in this run, one of ``SimulatedApp/variants`` (drawn from the
     /// run's seed), or `nil` when the app declares none.
     public let variant: String?
+    /// The version of the app this process runs, one of ``SimulatedApp/versions`` (the first
+    /// until an update installs the next), or `nil` when the app declares none.
+    public let appVersion: String?
     private let context: RunContext
 
     init(
         incarnation: Int, runtime: LifecycleRuntime, clock: VirtualClock, storage: StorageEnvironment,
         logger: LifelineLogger, locks: SimulatedLocks, history: HistoryRecorder, defaults: DeviceDefaults, canary: Secret,
-        variant: String?,
+        variant: String?, appVersion: String?,
         context: RunContext, dispatchScheduler: any DispatchScheduler
     ) {
         self.incarnation = incarnation
@@ -97,6 +100,7 @@ public final class SimulationEnvironment {
         self.history = history
         self.canary = canary
         self.variant = variant
+        self.appVersion = appVersion
         self.context = context
     }
 

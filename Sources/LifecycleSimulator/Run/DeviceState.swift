@@ -29,6 +29,9 @@ struct DeviceState {
     var actionNames: [String]
     var linkCount: Int
     var mutationCount: Int
+    /// The app's versions and the index of the one installed.
+    var versionCount = 0
+    var installedVersion = 0
     /// Whether the live process holds background time, and whether a scene is in the foreground.
     var holdsBackgroundTime = false
     var hasForegroundScene = false
@@ -135,6 +138,8 @@ struct DeviceState {
             return isDiskFull ? .storageFull : nil
         case .diskFreed:
             return isDiskFull ? nil : .storageNotFull
+        case .updateApp:
+            return installedVersion + 1 < versionCount ? nil : .noNextVersion(installed: installedVersion, count: versionCount)
         }
     }
 

@@ -74,6 +74,8 @@ public enum EventRefusal: Hashable, Sendable, CustomStringConvertible {
     case storageFull
     /// The storage is not full.
     case storageNotFull
+    /// The app has no version after the one installed (`installed`, of `count`).
+    case noNextVersion(installed: Int, count: Int)
 
     /// The state a scene event needs its scene in.
     public enum Requirement: Hashable, Sendable {
@@ -132,6 +134,8 @@ public enum EventRefusal: Hashable, Sendable, CustomStringConvertible {
         case .serviceUp(let service): "\(service) is not down"
         case .storageFull: "the storage is already full"
         case .storageNotFull: "the storage is not full"
+        case let .noNextVersion(installed, count):
+            count < 2 ? "the app declares no versions to update to" : "version \(installed + 1) of \(count), the app's last, is installed"
         }
     }
 }

@@ -12,6 +12,9 @@ extension SimulationRun {
         case .kill:
             die(.kill)
             return
+        case .updateApp:
+            updateApp()
+            return
         case let .powerLoss(policy, seed):
             die(.powerLoss(policy: policy, seed: seed))
             return

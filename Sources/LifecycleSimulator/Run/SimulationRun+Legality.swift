@@ -30,6 +30,8 @@ extension SimulationRun {
         state.nowMilliseconds = context.nowMilliseconds
         state.outages = context.outages
         state.isDiskFull = context.isDiskFull
+        state.versionCount = app.versions.count
+        state.installedVersion = appVersion
         for slot in 1..<state.slots.count {
             state.slots[slot].hasSession = sessions.id(of: slot) != nil
             state.slots[slot].hasPayload = sessions.hasPayload(slot)

@@ -79,7 +79,8 @@ extension SimulationRun {
         )
         let environment = SimulationEnvironment(
             incarnation: number, runtime: runtime, clock: clock, storage: storage, logger: logger,
-            locks: locks, history: history, defaults: defaults, canary: canary, variant: variant, context: context,
+            locks: locks, history: history, defaults: defaults, canary: canary, variant: variant,
+            appVersion: app.versions.indices.contains(appVersion) ? app.versions[appVersion] : nil, context: context,
             dispatchScheduler: SimulatedDispatchScheduler(scheduler: scheduler, process: number)
         )
         let incarnation = ProcessIncarnation(
@@ -148,6 +149,16 @@ extension SimulationRun {
         disk.processDied(death)
         checkDatabases(after: death)
         unwind(dead)
+    }
+
+    /// Installs the app's next version (``SimulationEvent/updateApp``): a process alive is killed
+    /// without a callback, as the App Store's update ends it; every later launch runs the new
+    /// version on the same disk, with the same scene sessions.
+    func updateApp() {
+        if current != nil { die(.kill, reason: "killed by the app's update") }
+        appVersion += 1
+        let version = app.versions.indices.contains(appVersion) ? app.versions[appVersion] : "\(appVersion + 1)"
+        context.record("device", "app updated to version \(version)")
     }
 
     /// Stops `dead`'s runtime, cancels every task of the process and drops its timers (sleepers

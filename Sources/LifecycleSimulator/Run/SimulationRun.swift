@@ -24,6 +24,9 @@ final class SimulationRun {
     /// The run's ready work and whose it is: every job and dispatch block of its processes.
     let scheduler: RunScheduler
 
+    /// The index of the app's version installed (``SimulatedApp/versions``), updated by
+    /// ``SimulationEvent/updateApp``.
+    var appVersion = 0
     /// Scene sessions by slot: they survive process deaths, as iOS keeps them.
     var sessions = SlotSessions()
     var sessionGenerations: [Int: Int] = [:]

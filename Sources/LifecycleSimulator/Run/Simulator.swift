@@ -73,15 +73,24 @@ public struct Simulator<Incarnation: AnyObject> {
     // can run on the main actor (and begin a run of its own) while it is active, and every job
     // enqueued on its thread meanwhile is the run's (see `JobCapture`).
 
+    /// The kinds a random schedule's swarm configuration draws from: the options' (an app
+    /// without versions to update to has no updates to draw).
+    private var swarmKinds: Set<EventKind> {
+        erasedApp.versions.count > 1 ? options.swarmKinds : options.swarmKinds.subtracting([.appUpdate])
+    }
+
     private func runNow(seed: UInt64, depth: Int, swarm: SwarmConfiguration?, executorsInstalled: Bool) -> ScheduleOutcome {
         var random = SimulationRandom(seed: seed)
-        let configuration = swarm ?? SwarmConfiguration.random(&random, kinds: options.swarmKinds)
+        let configuration = swarm ?? SwarmConfiguration.random(&random, kinds: swarmKinds)
         let run = SimulationRun(app: erasedApp, options: options, seed: seed, disk: makeDisk())
         run.beginCapture(executorsInstalled: executorsInstalled)
         run.context.record("run", "seed \(seed) swarm \(configuration)") { hash in
             hash.combine(byte: 10)
             hash.combine(seed)
-            for kind in EventKind.allCases { hash.combine(configuration.weight(of: kind)) }
+            // A kind the app cannot draw adds nothing: its runs hash as before the kind existed.
+            for kind in EventKind.allCases where kind != .appUpdate || configuration.weight(of: kind) > 0 {
+                hash.combine(configuration.weight(of: kind))
+            }
         }
         let generator = ScheduleGenerator(swarm: configuration)
         for _ in 0..<depth {

@@ -21,6 +21,9 @@ public enum EventKind: String, Hashable, Codable, Sendable, CaseIterable, Compar
     /// The device's storage filling up, or having room again (``SimulationEvent/diskFull``,
     /// ``SimulationEvent/diskFreed``).
     case diskFull
+    /// The app's next version installed (``SimulationEvent/updateApp``); drawn only for an app
+    /// with versions to update to.
+    case appUpdate
 
     /// Kinds every swarm configuration keeps: without them nothing happens.
     public static let essential: Set<EventKind> = [.launch, .userAction, .advance]
@@ -59,6 +62,7 @@ public enum EventKind: String, Hashable, Codable, Sendable, CaseIterable, Compar
         case .corruptFile: 23
         case .serviceOutage: 24
         case .diskFull: 25
+        case .appUpdate: 26
         }
     }
 }
@@ -93,6 +97,7 @@ extension SimulationEvent {
         case .corruptFile: .corruptFile
         case .serviceDown, .serviceUp: .serviceOutage
         case .diskFull, .diskFreed: .diskFull
+        case .updateApp: .appUpdate
         }
     }
 }

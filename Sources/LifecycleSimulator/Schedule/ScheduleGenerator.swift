@@ -89,6 +89,7 @@ struct ScheduleGenerator {
         }
         offers.add(.advance(milliseconds: 1), weight: 2)
         offers.add(.clockJump(hours: 1))
+        offers.addIfLegal(.updateApp)
         // A full disk is rare on a phone and stops most saves, which the other searches need:
         // room comes back four times as readily as it goes.
         offers.add(run.context.isDiskFull ? .diskFreed : .diskFull, weight: run.context.isDiskFull ? 4 : 1)

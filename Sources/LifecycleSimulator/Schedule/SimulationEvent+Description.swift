@@ -31,6 +31,7 @@ extension SimulationEvent: CustomStringConvertible {
         case .serviceUp(let service): "serviceUp(\(service))"
         case .diskFull: "diskFull"
         case .diskFreed: "diskFreed"
+        case .updateApp: "updateApp"
         }
     }
 
@@ -68,6 +69,7 @@ extension SimulationEvent: CustomStringConvertible {
         case .serviceUp(let service): ".serviceUp(service: \(Self.quoted(service)))"
         case .diskFull: ".diskFull"
         case .diskFreed: ".diskFreed"
+        case .updateApp: ".updateApp"
         }
     }
 

@@ -59,6 +59,7 @@ extension SimulationEvent {
         case .serviceUp(let service): hash.combine(byte: 26); hash.combine(service)
         case .diskFull: hash.combine(byte: 27)
         case .diskFreed: hash.combine(byte: 28)
+        case .updateApp: hash.combine(byte: 29)
         }
     }
 }

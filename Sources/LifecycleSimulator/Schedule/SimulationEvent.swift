@@ -75,6 +75,10 @@ public enum SimulationEvent: Hashable, Codable, Sendable {
     case advance(milliseconds: Int)
     /// Hours pass at once (the device idles); cost nothing in real time.
     case clockJump(hours: Int)
+    /// The App Store installs the app's next version (``SimulatedApp/versions``) on the same
+    /// disk: a running process is killed without a callback, and every later launch runs the
+    /// new version. Legal while the app has a next version.
+    case updateApp
     /// While the process is not running, the simulator damages one file on disk.
     case corruptFile(seed: UInt64)
     /// The remote service named `service` (``SimulatedRemoteService/name``) goes down: from this
