@@ -18,16 +18,17 @@ extension PersistentValue {
         }
     }
 
-    /// Flushes whenever the application resigns active, enters the background or is about to
-    /// terminate, under an extra-time lease of `runtime` if the save does not complete at once.
+    /// Flushes whenever the application resigns active, enters the background, is about to
+    /// terminate or is told protected data is about to close (the device is locking), under an
+    /// extra-time lease of `runtime` if the save does not complete at once.
     @discardableResult
     public func flushOnDeactivation(of runtime: LifecycleRuntime) -> LifecycleObservation {
         runtime.addApplicationObserver { [weak self, weak runtime] event in
             switch event {
-            case .willResignActive, .didEnterBackground, .willTerminate:
+            case .willResignActive, .didEnterBackground, .willTerminate, .protectedDataWillBecomeUnavailable:
                 self?.flush(extendingWith: runtime)
             case .willFinishLaunching, .didFinishLaunching, .willEnterForeground, .didBecomeActive,
-                 .didDiscardSessions, .didReceiveMemoryWarning:
+                 .didDiscardSessions, .didReceiveMemoryWarning, .protectedDataDidBecomeAvailable:
                 break
             }
         }

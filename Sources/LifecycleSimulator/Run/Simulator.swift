@@ -81,7 +81,10 @@ public struct Simulator<Incarnation: AnyObject> {
         run.context.record("run", "seed \(seed) swarm \(configuration)") { hash in
             hash.combine(byte: 10)
             hash.combine(seed)
-            for kind in EventKind.allCases { hash.combine(configuration.weight(of: kind)) }
+            // A kind added since (the device's locks) counts only when enabled: earlier runs keep their digests.
+            for kind in EventKind.allCases where kind != .deviceLock || configuration.weight(of: kind) > 0 {
+                hash.combine(configuration.weight(of: kind))
+            }
         }
         let generator = ScheduleGenerator(swarm: configuration)
         for _ in 0..<depth {

@@ -21,6 +21,10 @@ public enum EventKind: String, Hashable, Codable, Sendable, CaseIterable, Compar
     /// The device's storage filling up, or having room again (``SimulationEvent/diskFull``,
     /// ``SimulationEvent/diskFreed``).
     case diskFull
+    /// The device locking, unlocking and rebooting, and the system prewarming the app
+    /// (``SimulationEvent/lock``, ``SimulationEvent/unlock``, ``SimulationEvent/reboot``,
+    /// ``SimulationEvent/prewarm``): generated only with ``SimulationOptions/deviceLocks``.
+    case deviceLock
 
     /// Kinds every swarm configuration keeps: without them nothing happens.
     public static let essential: Set<EventKind> = [.launch, .userAction, .advance]
@@ -59,6 +63,7 @@ public enum EventKind: String, Hashable, Codable, Sendable, CaseIterable, Compar
         case .corruptFile: 23
         case .serviceOutage: 24
         case .diskFull: 25
+        case .deviceLock: 26
         }
     }
 }
@@ -93,6 +98,7 @@ extension SimulationEvent {
         case .corruptFile: .corruptFile
         case .serviceDown, .serviceUp: .serviceOutage
         case .diskFull, .diskFreed: .diskFull
+        case .lock, .unlock, .reboot, .prewarm: .deviceLock
         }
     }
 }
