@@ -1,3 +1,4 @@
+import Foundation
 import DurableState
 import Lifecycle
 @testable import LifecycleSimulator
@@ -82,5 +83,49 @@ struct DeviceLockTests {
         #expect(plain.eventCounts[.deviceLock, default: 0] == 0)
         let locked = await Explorer(simulator: Simulator(app: ComposerApp.app(), options: locking)).explore(seed: 3, schedules: 60, depth: 40)
         #expect(locked.eventCounts[.deviceLock, default: 0] > 0)
+    }
+
+    @Test("Foundation-style files follow the class their write gave them: nil while closed, writes refused, new files per the class")
+    func foundationFiles() throws {
+        let lock = SimulatedDeviceLock()
+        let files = SimulatedFiles(
+            fileSystem: SimulatedDisk().mount(), history: nil, process: 1, protections: SimulatedFileProtections(lock: lock))
+        let list = URL(filePath: "/Documents/list.json")
+        let draft = URL(filePath: "/Documents/draft.json")
+        try files.createDirectory(at: URL(filePath: "/Documents"), withIntermediateDirectories: true)
+        try files.write(Data("[1]".utf8), to: list, options: [.atomic, .completeFileProtection])
+        try files.write(Data("x".utf8), to: draft, options: [.atomic])
+        lock.state = .locked
+        #expect(files.contents(atPath: list.path) == nil)
+        #expect(files.contents(atPath: draft.path) == Data("x".utf8))
+        #expect(throws: FileSystemError.protectedDataUnavailable(
+            ProtectedDataUnavailable(item: list.path, protection: .complete, access: .createNew, deviceState: .locked))
+        ) {
+            try files.write(Data("[]".utf8), to: list, options: [.atomic, .completeFileProtection])
+        }
+        try files.write(Data("[2]".utf8), to: URL(filePath: "/Documents/new.json"), options: [.atomic, .completeFileProtectionUnlessOpen])
+        #expect(files.contents(atPath: "/Documents/new.json") == nil)
+        lock.state = .beforeFirstUnlock
+        #expect(files.contents(atPath: draft.path) == nil)
+        lock.state = .unlocked
+        #expect(files.contents(atPath: list.path) == Data("[1]".utf8))
+        #expect(files.contents(atPath: "/Documents/new.json") == Data("[2]".utf8))
+    }
+
+    @Test("the device keychain with a when-unlocked class refuses the token while locked, and keeps it")
+    func protectedKeychain() throws {
+        let lock = SimulatedDeviceLock()
+        let keychain = SimulatedSecretStore(fileSystem: SimulatedDisk().mount())
+        let secrets = ProtectedSecretStore(base: keychain, protection: .complete, availability: lock)
+        try secrets.setSecret(Secret("token"), for: "session")
+        lock.state = .locked
+        #expect(throws: SecretStoreError.protectedDataUnavailable(
+            ProtectedDataUnavailable(item: "session", protection: .complete, access: .openExisting, deviceState: .locked))
+        ) {
+            try secrets.secret(for: "session")
+        }
+        #expect(try keychain.secret(for: "session")?.revealed == "token")
+        let afterFirstUnlock = ProtectedSecretStore(base: keychain, protection: .completeUntilFirstUserAuthentication, availability: lock)
+        #expect(try afterFirstUnlock.secret(for: "session")?.revealed == "token")
     }
 }
