@@ -128,4 +128,12 @@ struct DeviceLockTests {
         let afterFirstUnlock = ProtectedSecretStore(base: keychain, protection: .completeUntilFirstUserAuthentication, availability: lock)
         #expect(try afterFirstUnlock.secret(for: "session")?.revealed == "token")
     }
+
+    @Test("the search with device locks finds an app that shows what it could not read before the first unlock, shrunk to a few events")
+    func findsDefaultShownAfterLockedLaunch() async throws {
+        let summary = await Explorer(simulator: Simulator(app: ComposerApp.app(), options: locking)).explore(seed: 1, schedules: 300)
+        let failure = try #require(summary.failure)
+        #expect(failure.events.contains(.reboot), "\(failure.events)")
+        #expect(failure.events.count <= 10, "\(failure.events)")
+    }
 }
