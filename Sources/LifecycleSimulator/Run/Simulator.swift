@@ -37,6 +37,7 @@ public struct Simulator<Incarnation: AnyObject> {
         self.app = app
         self.erasedApp = ErasedApp(app)
         self.options = options
+        if app.locksDevice { self.options.deviceLocks = true }
         self.makeDisk = makeDisk ?? { [image = app.initialDisk] in SimulatedDisk(image: image) }
     }
 
