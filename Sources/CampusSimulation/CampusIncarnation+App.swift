@@ -28,6 +28,8 @@ extension CampusIncarnation {
         app.invariants = invariants
         // The library service's records stand for its server's disk, not the phone's.
         app.offDeviceDirectories = [dataDirectory + "/server"]
+        // Its stores choose protection classes: the device locks, reboots and prewarms it.
+        app.locksDevice = true
         // Intact, opened by the app's own migrations (with `bugs` planted), every entry agreeing with its log.
         app.databases = [
             DatabaseCheck(name: "reading list", path: dataDirectory + "/" + ReadingListStore.fileName, open: { database in

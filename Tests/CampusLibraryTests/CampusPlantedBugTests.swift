@@ -26,6 +26,7 @@ struct CampusPlantedBugTests {
         case .migrationOutsideTransaction: [.databaseUnopenable]
         case .timeoutMeansNotFound: [.app("restorable ids survive transient failures")]
         case .windowRetainCycle: [.screenOutlivedScene]
+        case .lockedKeychainMeansSignedOut: [.app("token placement"), .lostAcknowledgedEdit, .lostLiveEdit]
         }
     }
 

@@ -1,3 +1,4 @@
+import DurableState
 import Lifecycle
 import LifecycleSimulator
 import Testing
@@ -12,6 +13,8 @@ final class InvariantSubject {
     var indicators: [SaveIndicator] = []
     var references: [ShownReference] = []
     var dropped: [DroppedIdentifier] = []
+    var sessions: [SessionState] = []
+    var writes: [StoreWrite] = []
 }
 
 @Suite("Ready-made invariants")
@@ -86,5 +89,26 @@ struct AppInvariantLibraryTests {
             == "scene S1 dropped OL7W from its path, but the record exists: its lookup failed (no answer within 10.0 seconds), and the failure was read as “not found”")
         subject.dropped[1].lookupFailure = nil
         #expect(invariant.check(subject) == "scene S1 dropped OL7W from its path, but the record exists: its source never said it is gone")
+    }
+
+    @Test("a user shown signed out while the token is still stored is reported once the session settled")
+    func signedOutWithTokenStored() {
+        let invariant = AppInvariant<InvariantSubject>.signedInSurvivesProtectedData { $0.sessions }
+        subject.sessions = [SessionState(account: "ada", tokenStored: true, showsSignedIn: false, isSettled: false)]
+        #expect(invariant.check(subject) == nil)
+        subject.sessions[0].isSettled = true
+        #expect(invariant.check(subject) == "ada is shown signed out while its token is still in the keychain: a token that could not be read now was taken for none")
+        subject.sessions[0].tokenStored = false
+        #expect(invariant.check(subject) == nil)
+    }
+
+    @Test("a write after a load that could not read the store is reported with why")
+    func writeOverUnreadData() {
+        let invariant = AppInvariant<InvariantSubject>.nothingSavedOverUnreadData { $0.writes }
+        subject.writes = [StoreWrite(store: "notes.json", lastLoad: .loaded)]
+        #expect(invariant.check(subject) == nil)
+        let refusal = ProtectedDataUnavailable(item: "/notes.json", protection: .complete, access: .openExisting, deviceState: .locked)
+        subject.writes.append(StoreWrite(store: "notes.json", lastLoad: .unreadable(path: "/notes.json", cause: .protectedDataUnavailable(refusal))))
+        #expect(invariant.check(subject) == "notes.json was written after a load that did not read it: its protection class kept it closed (complete, the device locked)")
     }
 }

@@ -148,6 +148,29 @@ struct ProcessEventTests {
         }
     }
 
+    @Test("protected data closing reaches the delegate, then observers in reverse order; opening, in order; never a suspended process")
+    func protectedDataNotifications() throws {
+        let rig = LifecycleTestRig()
+        try rig.launch()
+        rig.observeApplication(as: "a1")
+        rig.observeApplication(as: "a2")
+        rig.log.take()
+        try rig.runtime.handle(.protectedDataWillBecomeUnavailable)
+        #expect(rig.log.take() == [
+            "appDelegate protectedDataWillBecomeUnavailable", "a2 protectedDataWillBecomeUnavailable",
+            "a1 protectedDataWillBecomeUnavailable",
+        ])
+        try rig.runtime.handle(.protectedDataDidBecomeAvailable)
+        #expect(rig.log.take() == [
+            "appDelegate protectedDataDidBecomeAvailable", "a1 protectedDataDidBecomeAvailable",
+            "a2 protectedDataDidBecomeAvailable",
+        ])
+        try rig.runtime.handle(.suspend)
+        #expect(throws: LifecycleError.illegalProcessTransition(event: "protectedDataDidBecomeAvailable", state: .suspended)) {
+            try rig.runtime.handle(.protectedDataDidBecomeAvailable)
+        }
+    }
+
     @Test("willTerminate is never sent to a suspended process")
     func noTerminateFromSuspension() throws {
         let rig = LifecycleTestRig()

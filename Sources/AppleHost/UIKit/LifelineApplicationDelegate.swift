@@ -59,6 +59,14 @@ open class LifelineApplicationDelegate: UIResponder, UIApplicationDelegate {
         host?.didReceiveMemoryWarning()
     }
 
+    open func applicationProtectedDataWillBecomeUnavailable(_ application: UIApplication) {
+        host?.protectedDataWillBecomeUnavailable()
+    }
+
+    open func applicationProtectedDataDidBecomeAvailable(_ application: UIApplication) {
+        host?.protectedDataDidBecomeAvailable()
+    }
+
     open func applicationWillTerminate(_ application: UIApplication) {
         host?.willTerminate()
     }

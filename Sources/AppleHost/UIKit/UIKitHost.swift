@@ -52,6 +52,12 @@ public final class UIKitHost: LifecycleHost {
     /// Forwards `applicationDidReceiveMemoryWarning(_:)`.
     public func didReceiveMemoryWarning() { deliver(.memoryWarning) }
 
+    /// Forwards `applicationProtectedDataWillBecomeUnavailable(_:)` (the device is locking).
+    public func protectedDataWillBecomeUnavailable() { deliver(.protectedDataWillBecomeUnavailable) }
+
+    /// Forwards `applicationProtectedDataDidBecomeAvailable(_:)` (the device was unlocked).
+    public func protectedDataDidBecomeAvailable() { deliver(.protectedDataDidBecomeAvailable) }
+
     /// Forwards `applicationWillTerminate(_:)`.
     public func willTerminate() { deliver(.terminate) }
 

@@ -62,7 +62,10 @@ extension AppComposition {
         registry.register(Preferences.self, lifetime: .application) {
             (storage: StorageEnvironment, clock: any LifelineClock, configuration: AppConfiguration, logger: LifelineLogger) in
             // Bookkeeping (consent, the basket's record, the last account): nothing a screen shows.
-            Preferences(storage: storage, directory: configuration.dataDirectory, clock: clock, logger: logger, history: .off)
+            // After the first unlock: the session restore of a background launch reads the last account.
+            Preferences(
+                storage: storage, directory: configuration.dataDirectory, protection: .completeUntilFirstUserAuthentication,
+                clock: clock, logger: logger, history: .off)
         }
         registry.register(LibraryCatalogue.self, lifetime: .application, LibraryCatalogue.init(service:clock:logger:))
         registry.register(AnalyticsService.self, lifetime: .application, AnalyticsService.init(preferences:sink:logger:))
@@ -79,7 +82,14 @@ extension AppComposition {
             (server: LibraryService, secrets: any SecretStore, preferences: Preferences, runtime: LifecycleRuntime,
              logger: LifelineLogger, configuration: AppConfiguration, storage: StorageEnvironment) in
             AuthenticationService(
-                server: server, tokens: SessionTokenStore(secrets: secrets, location: configuration.secretStoreLocation),
+                // The token after the first unlock (kSecAttrAccessibleAfterFirstUnlock): a background
+                // refresh or a prewarmed launch restores the session while the phone is locked; a
+                // token that cannot be read before the first unlock is "cannot check now", kept.
+                server: server,
+                tokens: SessionTokenStore(
+                    secrets: ProtectedSecretStore(
+                        base: secrets, protection: .completeUntilFirstUserAuthentication, availability: storage.protectedData),
+                    location: configuration.secretStoreLocation),
                 preferences: preferences, clock: runtime.clock, scope: runtime.applicationScope, logger: logger,
                 history: storage.history
             )

@@ -58,6 +58,7 @@ public final class AppComposition {
         services.notes.plantedBugs = environment.plantedBugs
         services.arrivals.plantedBugs = environment.plantedBugs
         services.readingList.plantedBugs = environment.plantedBugs
+        services.auth.plantedBugs = environment.plantedBugs
         services.readingList.notices = services.notices
         for text in environment.startupNotices { services.notices.post(text) }
         let server = try binding.application.resolve(LibraryService.self)

@@ -49,6 +49,10 @@ package enum CampusBug: String, CaseIterable, Codable, Sendable, Comparable {
     /// without `[weak self]`): the window holds its search, the search holds the handler, and
     /// every closed window lives on, with its search and its screens, for the process's life.
     case windowRetainCycle
+    /// The session restore reads a keychain it cannot read now — a prewarmed launch before the
+    /// first unlock, `SecretStoreError.protectedDataUnavailable` — as "no token", and shows the
+    /// user signed out although their session is still stored.
+    case lockedKeychainMeansSignedOut
 
     package static func < (lhs: CampusBug, rhs: CampusBug) -> Bool { lhs.rawValue < rhs.rawValue }
 }

@@ -24,6 +24,13 @@ import LifelineHistory
 /// The file is private by default — 0600, in directories created 0700, whatever the umask;
 /// pass `permissions: 0o644` for a document meant to be read by other users.
 ///
+/// The file's ``DataProtection`` class (``DataProtection/completeUntilFirstUserAuthentication``,
+/// iOS's default, unless `protection` says otherwise) decides when it can be read and written on
+/// a device that locks (``StorageEnvironment/protectedData``). A load that finds it kept closed
+/// reports ``LoadOutcome/unavailableNow`` and returns the default without deciding anything; a
+/// save then throws ``DurableStoreError/protectedDataUnavailable(_:)`` and writes nothing, so a
+/// value that could not be read is never replaced by one made without it.
+///
 /// On a simulated device (``StorageEnvironment/history``) each save is recorded in the history
 /// under the file's path, or the name `history` gives: an edit before the write (unless the
 /// screen already reported it), acknowledged once the save returns, and what ``load()`` reads
@@ -44,6 +51,8 @@ public final class DocumentStore<Value: Codable & Sendable> {
     public let defaultValue: Value
     /// Whether saves keep the previous generation at ``DurableFile/backupPath``.
     public let keepsBackup: Bool
+    /// When the file may be read and written on a device that locks.
+    public let protection: DataProtection
     /// Successful saves by this object.
     public private(set) var saveCount = 0
 
@@ -74,11 +83,13 @@ public final class DocumentStore<Value: Codable & Sendable> {
         sizeLimit: Int = 4 * 1024 * 1024,
         keepsBackup: Bool = true,
         permissions: UInt16 = 0o600,
+        protection: DataProtection = .completeUntilFirstUserAuthentication,
         clock: any LifelineClock,
         logger: LifelineLogger = .disabled,
         history: HistoryRecording = .automatic
     ) {
-        self.file = DurableFile(fileSystem: storage.fileSystem, path: path, permissions: permissions)
+        self.file = DurableFile(fileSystem: storage.fileSystem(protectedBy: protection), path: path, permissions: permissions)
+        self.protection = protection
         self.codec = StoredCodec(schema: schema, sizeLimit: sizeLimit)
         self.defaultValue = defaultValue
         self.keepsBackup = keepsBackup
@@ -118,7 +129,8 @@ public final class DocumentStore<Value: Codable & Sendable> {
         if !issues.isEmpty {
             logger.warning("No usable copy of \(name, privacy: .public); using the default value.")
         }
-        history.didLoad(defaultValue)
+        // A file its class keeps closed was not read: the default is no claim about what it holds.
+        if case .protectedDataUnavailable? = primaryUnreadable {} else { history.didLoad(defaultValue) }
         return DocumentLoad(
             value: defaultValue, source: .defaultValue, storedSchemaVersion: nil, writtenAt: nil, issues: issues,
             outcome: LoadOutcome(issues: issues, usedBackup: false, writtenAt: nil))
@@ -130,9 +142,11 @@ public final class DocumentStore<Value: Codable & Sendable> {
     /// than rotated into the backup; a primary file that exists but cannot be read is never
     /// replaced (it is read again on each save).
     /// - Throws: ``DurableStoreError``; see each case for what is left on disk. The store stays
-    ///   usable and the next save retries.
+    ///   usable and the next save retries. ``DurableStoreError/protectedDataUnavailable(_:)``
+    ///   when the file's class keeps it closed now (to read first, or to write).
     public func save(_ value: Value) throws(DurableStoreError) {
         if !hasInspected || primaryUnreadable != nil { _ = load() }
+        if case .protectedDataUnavailable(let refusal)? = primaryUnreadable { throw .protectedDataUnavailable(refusal) }
         if let cause = primaryUnreadable { throw .unreadableFileInTheWay(path: file.path, cause: cause) }
         try clearBlockedFiles()
         if !valueTypeIsPlain {
@@ -146,6 +160,7 @@ public final class DocumentStore<Value: Codable & Sendable> {
         } catch {
             logger.error("Saving \(name, privacy: .public) failed: \(error.description, privacy: .public)")
             if error.previousContentsIntact { history.didFailToSave(value) }
+            if case .protectedDataUnavailable(let refusal) = error.cause { throw .protectedDataUnavailable(refusal) }
             throw .write(error)
         }
         primaryIsKnownGood = true

@@ -23,6 +23,11 @@ public struct StorageEnvironment: Sendable {
     /// Where the stores report their edits, saves and reads on a simulated device; `nil` on a
     /// device.
     public var history: (any StorageHistory)?
+    /// Whether the device is locked, which every store consults with its ``DataProtection``
+    /// class before it reads or writes. ``AlwaysAvailable`` by default: Linux has no data
+    /// protection, and on Apple platforms the system enforces the classes itself. The simulator
+    /// gives the source of its device, which locks.
+    public var protectedData: any ProtectedDataAvailability
     /// The name of the SQLite VFS (registered with `sqlite3_vfs_register`) that keeps a
     /// ``Database``'s files on ``fileSystem``, or `nil` for SQLite's default VFS, on real files.
     /// Read when a database opens, not before: a simulated disk registers its VFS only then.
@@ -31,13 +36,24 @@ public struct StorageEnvironment: Sendable {
 
     /// The environment of `fileSystem`: reporting to `history` (none by default), with databases
     /// through the VFS named `sqliteVFSName` (SQLite's default by default), evaluated when a
-    /// database first asks for it.
+    /// database first asks for it, on a device whose lock state `protectedData` gives (never
+    /// locked by default).
     public init(
         fileSystem: any FileSystem, history: (any StorageHistory)? = nil,
-        sqliteVFSName: @autoclosure @escaping @Sendable () -> String? = nil
+        sqliteVFSName: @autoclosure @escaping @Sendable () -> String? = nil,
+        protectedData: any ProtectedDataAvailability = AlwaysAvailable()
     ) {
         self.fileSystem = fileSystem
         self.history = history
         self.vfsName = sqliteVFSName
+        self.protectedData = protectedData
+    }
+
+    /// ``fileSystem`` with its files' contents protected by `protection`, as ``protectedData``
+    /// says: what a store of that class reads and writes through. ``fileSystem`` itself when
+    /// nothing can be refused (the class is ``DataProtection/none``, or the device never locks).
+    public func fileSystem(protectedBy protection: DataProtection) -> any FileSystem {
+        if protection == .none || protectedData is AlwaysAvailable { return fileSystem }
+        return ProtectedFileSystem(base: fileSystem, protection: protection, availability: protectedData)
     }
 }

@@ -29,6 +29,10 @@ public enum FileSystemError: Error, Equatable, Sendable, CustomStringConvertible
     case locked(String)
     /// Any other failure, with the operation and the `errno` value.
     case io(path: String, operation: String, code: Int32)
+    /// The file's ``DataProtection`` class forbids the access while the device is locked (or
+    /// not yet unlocked since it booted): the file was not opened, and it is neither missing nor
+    /// damaged (``ProtectedFileSystem``).
+    case protectedDataUnavailable(ProtectedDataUnavailable)
 
     public var description: String {
         switch self {
@@ -43,6 +47,7 @@ public enum FileSystemError: Error, Equatable, Sendable, CustomStringConvertible
         case .alreadyExists(let path): "\(path) already exists"
         case .locked(let path): "\(path) is locked by another holder"
         case let .io(path, operation, code): "\(operation) failed for \(path) (errno \(code))"
+        case .protectedDataUnavailable(let refusal): refusal.description
         }
     }
 }

@@ -23,11 +23,20 @@ import LifelineHistory
 /// returns; a preference that is not set reads as its key's default, which the history treats as
 /// nothing.
 ///
+/// The file's ``DataProtection`` class (iOS's default, ``DataProtection/completeUntilFirstUserAuthentication``,
+/// unless `protection` says otherwise) decides when it reads. While it cannot be read
+/// (``isAvailable`` is false, ``loadReport`` says ``LoadOutcome/unavailableNow``) every key reads
+/// as its default through ``value(for:)``, ``availableValue(for:)`` throws
+/// ``DurableStoreError/protectedDataUnavailable(_:)``, and ``set(_:for:)`` refuses: the stored
+/// values it has not read are never replaced. Each call tries the file again, so the values come
+/// back on their own once the device allows.
+///
 /// Owned by the composition root, one per file; lives on the main actor.
 @MainActor
 public final class Preferences {
-    /// What the initializer's load found (quarantined files, the source used).
-    public let loadReport: DocumentLoad<[String: String]>
+    /// What the last load found (quarantined files, the source used): the initializer's, or a
+    /// later one that read the file it could not read then.
+    public private(set) var loadReport: DocumentLoad<[String: String]>
     private let store: DocumentStore<[String: String]>
     private let logger: LifelineLogger
     private var entries: [String: String]
@@ -46,13 +55,14 @@ public final class Preferences {
         name: String = "preferences",
         sizeLimit: Int = 64 * 1024,
         schema: StoredSchema = .initial,
+        protection: DataProtection = .completeUntilFirstUserAuthentication,
         clock: any LifelineClock,
         logger: LifelineLogger = .disabled,
         history: HistoryRecording = .automatic
     ) {
         let store = DocumentStore<[String: String]>(
             storage: storage, path: FilePaths.join(directory, FilePaths.safeName(name) + ".prefs"),
-            defaultValue: [:], schema: schema, sizeLimit: sizeLimit, keepsBackup: true,
+            defaultValue: [:], schema: schema, sizeLimit: sizeLimit, keepsBackup: true, protection: protection,
             clock: clock, logger: logger, history: .off)
         self.storage = storage
         self.history = history.reporter(name: "", persistence: .durable, history: storage.history)
@@ -67,11 +77,31 @@ public final class Preferences {
         value(for: key)
     }
 
+    /// Whether the file was read: false while it exists but cannot be read (its protection
+    /// class keeps it closed, or it is unreadable), when every key reads as its default.
+    public var isAvailable: Bool {
+        reloadIfUnread()
+        return !loadReport.outcome.isUnreadable
+    }
+
     /// The value stored for `key`, or its default when none is stored or it does not decode.
+    /// - Throws: ``DurableStoreError/protectedDataUnavailable(_:)`` (or
+    ///   ``DurableStoreError/unreadableFileInTheWay(path:cause:)``) while the file cannot be read,
+    ///   rather than a default that may not be the user's.
+    public func availableValue<Value>(for key: PreferenceKey<Value>) throws(DurableStoreError) -> Value {
+        try requireRead()
+        return value(for: key)
+    }
+
+    /// The value stored for `key`, or its default when none is stored, it does not decode, or the
+    /// file cannot be read now (``isAvailable``).
     public func value<Value>(for key: PreferenceKey<Value>) -> Value {
+        reloadIfUnread()
         let value = storedValue(for: key)
-        // The first read of a key is what the file held: the simulation checks it.
-        if history.isReporting, !reportedDefaults.contains(key.name) { reporter(for: key).didLoad(value) }
+        // The first read of a key is what the file held: the simulation checks it (once it read).
+        if history.isReporting, !reportedDefaults.contains(key.name), !loadReport.outcome.isUnreadable {
+            reporter(for: key).didLoad(value)
+        }
         return value
     }
 
@@ -116,6 +146,7 @@ public final class Preferences {
         } catch {
             throw .encodingFailed(type: String(describing: Value.self), reason: String(describing: type(of: error)))
         }
+        try requireRead()
         var updated = entries
         updated[key.name] = text
         try commit(updated, reporting: value, to: reportsHistory ? reporter(for: key) : .none)
@@ -129,10 +160,28 @@ public final class Preferences {
 
     /// ``removeValue(for:)``, reported to the history only if `reportsHistory`.
     func removeValue<Value>(for key: PreferenceKey<Value>, reportsHistory: Bool) throws(DurableStoreError) {
+        try requireRead()
         guard entries[key.name] != nil else { return }
         var updated = entries
         updated[key.name] = nil
         try commit(updated, reporting: key.defaultValue, to: reportsHistory ? reporter(for: key) : .none)
+    }
+
+    /// Loads the file again if the last load could not read it: always before a write, and
+    /// before a read only when its protection class kept it closed (a file unreadable for
+    /// another reason stays so until the next write tries it).
+    private func reloadIfUnread(beforeWriting: Bool = false) {
+        guard beforeWriting ? loadReport.outcome.isUnreadable : loadReport.outcome.unavailableNow != nil else { return }
+        loadReport = store.load()
+        entries = loadReport.value
+    }
+
+    /// Loads the file again if the last load could not read it, and refuses if it still cannot.
+    private func requireRead() throws(DurableStoreError) {
+        reloadIfUnread(beforeWriting: true)
+        guard case let .unreadable(path, cause) = loadReport.outcome else { return }
+        if case .protectedDataUnavailable(let refusal) = cause { throw .protectedDataUnavailable(refusal) }
+        throw .unreadableFileInTheWay(path: path, cause: cause)
     }
 
     /// Saves `updated`, whose change shows `value` under `reporter`'s name.

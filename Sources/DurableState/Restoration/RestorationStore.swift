@@ -36,6 +36,8 @@ public final class RestorationStore {
     /// The directory holding the state files.
     public let directory: String
     private let storage: StorageEnvironment
+    /// The class of the state's files and the launch guard's (see ``DataProtection``).
+    public let protection: DataProtection
     private var fileSystem: any FileSystem { storage.fileSystem }
     private let clock: any LifelineClock
     private let logger: LifelineLogger
@@ -53,6 +55,7 @@ public final class RestorationStore {
         storage: StorageEnvironment,
         directory: String,
         maxUnfinishedLaunches: Int = 2,
+        protection: DataProtection = .completeUntilFirstUserAuthentication,
         clock: any LifelineClock,
         logger: LifelineLogger = .disabled,
         history: HistoryRecording = .automatic
@@ -60,10 +63,11 @@ public final class RestorationStore {
         self.history = history.reporter(name: "restoration", persistence: .restorable, history: storage.history)
         self.directory = directory
         self.storage = storage
+        self.protection = protection
         self.clock = clock
         self.logger = logger.category("restoration")
         self.launchGuard = LaunchGuard(
-            fileSystem: storage.fileSystem, directory: directory, limit: maxUnfinishedLaunches, clock: clock,
+            fileSystem: storage.fileSystem(protectedBy: protection), directory: directory, limit: maxUnfinishedLaunches, clock: clock,
             logger: self.logger)
     }
 
@@ -204,7 +208,8 @@ public final class RestorationStore {
         }
         let store = DocumentStore<State?>(
             storage: storage, path: path, defaultValue: nil, schema: schema.codec.schema,
-            sizeLimit: schema.codec.sizeLimit, keepsBackup: false, clock: clock, logger: logger, history: .off)
+            sizeLimit: schema.codec.sizeLimit, keepsBackup: false, protection: protection, clock: clock, logger: logger,
+            history: .off)
         stores[path] = store
         return store
     }

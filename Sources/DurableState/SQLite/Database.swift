@@ -35,6 +35,14 @@ import LifelineHistory
 /// read, after which statements throw ``SQLiteError/suspended(sql:)`` until ``resume(isolation:)``;
 /// ``suspendWhileInBackground(of:logger:)`` does it on the application's background transitions.
 ///
+/// Its ``DataProtection`` class (``DataProtection/completeUntilFirstUserAuthentication`` unless
+/// `protection` says otherwise) decides, with ``StorageEnvironment/protectedData``, when it can be
+/// opened (an existing file needs ``ProtectedDataAccess/openExisting``, a new one
+/// ``ProtectedDataAccess/createNew``) and when an open connection may run statements
+/// (``ProtectedDataAccess/useOpen``: a ``DataProtection/completeUnlessOpen`` database opened
+/// while unlocked keeps working after the device locks; a ``DataProtection/complete`` one does
+/// not). A refusal throws ``SQLiteError/protectedDataUnavailable(_:)`` and runs nothing.
+///
 /// Owned by its creator (the composition root); dies with the last reference to it or its
 /// statements, or at ``close(isolation:)``.
 public final class Database {
@@ -75,13 +83,26 @@ public final class Database {
     /// - Throws: ``SQLiteError`` if the file cannot be opened or set up (WAL, foreign keys,
     ///   `synchronous`); the connection is closed again, and a file it created may remain.
     ///   ``SQLiteError/wrongExecutor(operation:)`` if the caller is not isolated to an actor.
+    ///   ``SQLiteError/protectedDataUnavailable(_:)`` if `protection` forbids opening it now
+    ///   (nothing was opened or created).
     public init(
         path: String,
         storage: StorageEnvironment = StorageEnvironment(fileSystem: POSIXFileSystem()),
         configuration: DatabaseConfiguration = DatabaseConfiguration(),
+        protection: DataProtection = .completeUntilFirstUserAuthentication,
         isolation: isolated (any Actor)? = #isolation
     ) throws(SQLiteError) {
         guard let isolation else { throw .wrongExecutor(operation: "init(path:)") }
+        // A device that never locks refuses nothing: no check, now or per statement.
+        let availability = storage.protectedData is AlwaysAvailable ? nil : storage.protectedData
+        if let availability {
+            let access: ProtectedDataAccess = storage.fileSystem.itemExists(at: path) ? .openExisting : .createNew
+            do {
+                try availability.check(access, to: path, protectedBy: protection)
+            } catch {
+                throw .protectedDataUnavailable(error)
+            }
+        }
         // A VFS of another file system (the simulator's disk) keeps its files itself.
         if storage.sqliteVFSName == nil { try Self.prepareFile(at: path, permissions: configuration.filePermissions) }
         var handle: OpaquePointer?
@@ -95,7 +116,9 @@ public final class Database {
         sqlite3_extended_result_codes(handle, 1)
         self.path = path
         self.configuration = configuration
-        self.connection = SQLiteConnection(handle: handle, owner: isolation)
+        self.connection = SQLiteConnection(
+            handle: handle, owner: isolation,
+            protection: availability.map { SQLiteConnection.Protection(path: path, protection: protection, availability: $0) })
         // The history lives on the main actor: a connection confined elsewhere reports nothing.
         self.storageHistory = isolation === MainActor.shared ? storage.history : nil
         do throws(SQLiteError) {

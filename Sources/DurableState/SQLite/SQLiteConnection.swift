@@ -17,21 +17,44 @@ final class SQLiteConnection {
     /// reset under its feet, and stops with ``SQLiteError/suspended(sql:)`` instead of restarting.
     var suspensionGeneration = 0
 
-    init(handle: OpaquePointer, owner: any Actor) {
+    /// The database's class and the device it is checked against, or `nil` when the device
+    /// never locks.
+    let protection: Protection?
+
+    /// What a connection needs to check that its class allows it to run now.
+    struct Protection {
+        /// The database file's path, for the error.
+        let path: String
+        /// The database's class.
+        let protection: DataProtection
+        /// The device's lock state.
+        let availability: any ProtectedDataAvailability
+    }
+
+    init(handle: OpaquePointer, owner: any Actor, protection: Protection? = nil) {
         self.handle = handle
         self.owner = owner
+        self.protection = protection
     }
 
     deinit {
         close()
     }
 
-    /// The handle, if `isolation` is the owner, the connection is open and not suspended.
+    /// The handle, if `isolation` is the owner, the connection is open and not suspended, and its
+    /// protection class allows using it now.
     @inline(__always)
     func checkedHandle(_ operation: String, sql: String?, isolation: (any Actor)?) throws(SQLiteError) -> OpaquePointer {
         guard let isolation, isolation === owner else { throw .wrongExecutor(operation: operation) }
         guard let handle else { throw .closed(operation: operation) }
         guard !isSuspended else { throw .suspended(sql: sql) }
+        if let protection {
+            do {
+                try protection.availability.check(.useOpen, to: protection.path, protectedBy: protection.protection)
+            } catch {
+                throw .protectedDataUnavailable(error)
+            }
+        }
         return handle
     }
 

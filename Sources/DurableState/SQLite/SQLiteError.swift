@@ -16,6 +16,10 @@ public enum SQLiteError: Error, Equatable, Sendable, CustomStringConvertible {
     /// The database is suspended (the app is in the background, see ``Database/suspend(isolation:)``):
     /// the statement was not run and nothing changed. Resume the database first.
     case suspended(sql: String?)
+    /// The database's ``DataProtection`` class forbids opening it, or using it while open, in
+    /// the device's current state (locked, or not yet unlocked since it booted). Nothing ran and
+    /// the file is untouched; retry once the device is unlocked.
+    case protectedDataUnavailable(ProtectedDataUnavailable)
     /// The database was closed: nothing ran.
     case closed(operation: String)
     /// The connection was used from another actor than the one that opened it: nothing ran.
@@ -54,7 +58,7 @@ public enum SQLiteError: Error, Equatable, Sendable, CustomStringConvertible {
         case .sqlite(_, _, let sql), .suspended(let sql): sql
         case .multipleStatements(let sql), .wrongArgumentCount(_, _, let sql), .decodingFailed(_, _, _, let sql): sql
         case .migrationFailed(_, let underlying): underlying.sql
-        case .closed, .wrongExecutor, .unknownMigrations, .duplicateMigration: nil
+        case .closed, .wrongExecutor, .unknownMigrations, .duplicateMigration, .protectedDataUnavailable: nil
         }
     }
 
@@ -64,6 +68,8 @@ public enum SQLiteError: Error, Equatable, Sendable, CustomStringConvertible {
             "SQLite error \(code.rawValue) (\(code.primary == code ? "" : "primary \(code.primary.rawValue), ")\(message))\(Self.statement(sql))"
         case .suspended(let sql):
             "The database is suspended while the app is in the background; nothing ran\(Self.statement(sql)). Resume it first."
+        case .protectedDataUnavailable(let refusal):
+            refusal.description
         case .closed(let operation):
             "Database.\(operation) called on a closed database; nothing ran"
         case .wrongExecutor(let operation):

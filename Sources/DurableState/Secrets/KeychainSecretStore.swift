@@ -18,7 +18,9 @@ import Security
 /// and `kSecAttrAccount` = the key; the secret is stored as UTF-8 data. On macOS the
 /// data-protection keychain is used (the same as iOS). A thin layer over `SecItemAdd`,
 /// `SecItemCopyMatching`, `SecItemUpdate` and `SecItemDelete`; their failures are reported as
-/// ``SecretStoreError/platform(status:)`` with the `OSStatus`. A `Sendable` value; the Keychain
+/// ``SecretStoreError/platform(status:)`` with the `OSStatus`, but for `errSecInteractionNotAllowed`
+/// (the item's class keeps it closed while the device is locked), reported as
+/// ``SecretStoreError/protectedDataUnavailable(_:)`` — never as "no secret". A `Sendable` value; the Keychain
 /// serializes access itself.
 public struct KeychainSecretStore: SecretStore, CustomStringConvertible {
     /// When the items may be read.
@@ -28,6 +30,25 @@ public struct KeychainSecretStore: SecretStore, CustomStringConvertible {
         case afterFirstUnlockThisDeviceOnly
         /// Only while the device is unlocked, never restored to another device.
         case whenUnlockedThisDeviceOnly
+
+        /// The Keychain class of `protection`: ``DataProtection/complete`` and
+        /// ``DataProtection/completeUnlessOpen`` (which the Keychain does not have) are kept
+        /// when unlocked; ``DataProtection/completeUntilFirstUserAuthentication`` and
+        /// ``DataProtection/none`` (`kSecAttrAccessibleAlways` is deprecated) after the first unlock.
+        public init(_ protection: DataProtection) {
+            switch protection {
+            case .complete, .completeUnlessOpen: self = .whenUnlockedThisDeviceOnly
+            case .completeUntilFirstUserAuthentication, .none: self = .afterFirstUnlockThisDeviceOnly
+            }
+        }
+
+        /// The ``DataProtection`` class with the same availability.
+        public var protection: DataProtection {
+            switch self {
+            case .afterFirstUnlockThisDeviceOnly: .completeUntilFirstUserAuthentication
+            case .whenUnlockedThisDeviceOnly: .complete
+            }
+        }
 
         var attribute: CFString {
             switch self {
@@ -44,6 +65,12 @@ public struct KeychainSecretStore: SecretStore, CustomStringConvertible {
     /// When the items may be read.
     public let accessibility: Accessibility
 
+    /// A store for the items of `service`, of the Keychain class of `protection`
+    /// (``Accessibility/init(_:)``).
+    public init(service: String, accessGroup: String? = nil, protection: DataProtection) {
+        self.init(service: service, accessGroup: accessGroup, accessibility: Accessibility(protection))
+    }
+
     /// A store for the items of `service`.
     public init(service: String, accessGroup: String? = nil, accessibility: Accessibility = .afterFirstUnlockThisDeviceOnly) {
         self.service = service
@@ -52,9 +79,11 @@ public struct KeychainSecretStore: SecretStore, CustomStringConvertible {
     }
 
     /// The secret stored under `key`, or `nil`.
-    /// - Throws: ``SecretStoreError/platform(status:)`` if the Keychain refuses (locked device:
-    ///   `errSecInteractionNotAllowed`); ``SecretStoreError/corrupt(_:)`` if the item is not
-    ///   UTF-8 text. Nothing changes.
+    /// - Throws: ``SecretStoreError/protectedDataUnavailable(_:)`` if the item's class keeps it
+    ///   closed now (`errSecInteractionNotAllowed`: the device is locked, or not yet unlocked since
+    ///   it booted — the item may well exist); ``SecretStoreError/platform(status:)`` if the
+    ///   Keychain refuses otherwise; ``SecretStoreError/corrupt(_:)`` if the item is not UTF-8
+    ///   text. Nothing changes.
     public func secret(for key: String) throws(SecretStoreError) -> Secret? {
         var query = itemQuery(for: key)
         query[kSecReturnData as String] = true
@@ -70,7 +99,7 @@ public struct KeychainSecretStore: SecretStore, CustomStringConvertible {
         case errSecItemNotFound:
             return nil
         default:
-            throw .platform(status: status)
+            throw error(status, key)
         }
     }
 
@@ -86,18 +115,27 @@ public struct KeychainSecretStore: SecretStore, CustomStringConvertible {
             let item = itemQuery(for: key).merging(attributes) { _, new in new }
             status = SecItemAdd(item as CFDictionary, nil)
         }
-        guard status == errSecSuccess else { throw .platform(status: status) }
+        guard status == errSecSuccess else { throw error(status, key) }
     }
 
     /// Removes the item under `key`; succeeds if there is none.
     /// - Throws: ``SecretStoreError/platform(status:)``; the item may still be stored.
     public func removeSecret(for key: String) throws(SecretStoreError) {
         let status = SecItemDelete(itemQuery(for: key) as CFDictionary)
-        guard status == errSecSuccess || status == errSecItemNotFound else { throw .platform(status: status) }
+        guard status == errSecSuccess || status == errSecItemNotFound else { throw error(status, key) }
     }
 
     /// `KeychainSecretStore(<service>)`: never a secret.
     public var description: String { "KeychainSecretStore(\(service))" }
+
+    /// The error of a failed call on `key`'s item: "protected data is unavailable" for
+    /// `errSecInteractionNotAllowed` (the Keychain does not say whether the device is locked or
+    /// not yet unlocked since it booted), the status otherwise.
+    private func error(_ status: OSStatus, _ key: String) -> SecretStoreError {
+        guard status == errSecInteractionNotAllowed else { return .platform(status: status) }
+        return .protectedDataUnavailable(
+            ProtectedDataUnavailable(item: key, protection: accessibility.protection, access: .openExisting, deviceState: nil))
+    }
 
     /// The attributes that identify the item of `key`.
     private func itemQuery(for key: String) -> [String: Any] {

@@ -38,6 +38,10 @@ public enum SecretStoreError: Error, Equatable, Sendable, CustomStringConvertibl
     case unlockDismissed(collection: String)
     /// The Secret Service or the bus refused the request (a bus policy, a sandbox).
     case denied(String)
+    /// The secret's ``DataProtection`` class forbids the access while the device is locked (or
+    /// not yet unlocked since it booted): the secret may well be stored — this is not "no
+    /// secret". Nothing changed; retry once the device is unlocked.
+    case protectedDataUnavailable(ProtectedDataUnavailable)
 
     public var description: String {
         switch self {
@@ -52,6 +56,7 @@ public enum SecretStoreError: Error, Equatable, Sendable, CustomStringConvertibl
         case .unlockDismissed(let collection):
             "The prompt to unlock the keyring collection “\(collection)” was dismissed or could not be shown"
         case .denied(let reason): "The Secret Service refused the request: \(reason)"
+        case .protectedDataUnavailable(let refusal): refusal.description
         }
     }
 }

@@ -15,6 +15,10 @@ public enum DurableStoreError: Error, Equatable, Sendable, CustomStringConvertib
     case unreadableFileInTheWay(path: String, cause: FileSystemError)
     /// The durable replace failed; see ``DurableWriteError`` for what is left.
     case write(DurableWriteError)
+    /// The store's ``DataProtection`` class forbids reading or writing its file while the device
+    /// is in its current state: nothing was written, and the stored value (which may not have
+    /// been read) is untouched. Save again once the device is unlocked.
+    case protectedDataUnavailable(ProtectedDataUnavailable)
 
     /// Whether the stored value is as it was before the save: true but for a write whose new
     /// contents were already in place when it failed (``DurableWriteError/previousContentsIntact``).
@@ -31,6 +35,7 @@ public enum DurableStoreError: Error, Equatable, Sendable, CustomStringConvertib
         case .corruptFileInTheWay(let path): "A corrupt file at \(path) could not be moved aside, so it was not overwritten; nothing was written."
         case let .unreadableFileInTheWay(path, cause): "\(path) exists but cannot be read (\(cause)), so it was not overwritten; nothing was written."
         case .write(let error): error.description
+        case .protectedDataUnavailable(let refusal): refusal.description
         }
     }
 }

@@ -29,12 +29,14 @@ public final class DurableValueStorage<Value: Codable & Sendable>: ValueStorage 
         schema: StoredSchema = .initial,
         sizeLimit: Int = 4 * 1024 * 1024,
         permissions: UInt16 = 0o600,
+        protection: DataProtection = .completeUntilFirstUserAuthentication,
         clock: any LifelineClock,
         logger: LifelineLogger = .disabled
     ) {
         self.document = DocumentStore<Value?>(
             storage: storage, path: path, defaultValue: nil, schema: schema, sizeLimit: sizeLimit,
-            keepsBackup: true, permissions: permissions, clock: clock, logger: logger, history: .off)
+            keepsBackup: true, permissions: permissions, protection: protection, clock: clock, logger: logger,
+            history: .off)
         self.storageHistory = storage.history
     }
 

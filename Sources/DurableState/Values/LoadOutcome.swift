@@ -9,6 +9,7 @@ import Foundation
 /// case .loaded: break
 /// case .restoredOlderGeneration: banner = "Your last changes could not be read; an older copy is shown."
 /// case .startedEmpty(let problems): banner = "Your list was damaged and a new one started."
+/// case .unreadable where outcome.unavailableNow != nil: banner = nil   // locked: load again on unlock
 /// case .unreadable: banner = "Your list cannot be read now; nothing is saved until it can."
 /// }
 /// ```
@@ -28,7 +29,8 @@ public enum LoadOutcome: Equatable, Sendable, CustomStringConvertible {
     case startedEmpty(problems: [LoadIssue])
     /// The file at `path` exists but cannot be read now (`cause`): what it holds is unknown, the
     /// default (or an older generation) is used meanwhile, and nothing is written over the file
-    /// until it reads.
+    /// until it reads. A file its protection class keeps closed while the device is locked is
+    /// one (``unavailableNow``).
     case unreadable(path: String, cause: FileSystemError)
 
     /// The outcome of a load that met `issues` (in the order met) before it read its backup
@@ -43,6 +45,20 @@ public enum LoadOutcome: Equatable, Sendable, CustomStringConvertible {
         } else {
             self = .startedEmpty(problems: issues)
         }
+    }
+
+    /// The refusal when the load found the file kept closed by its ``DataProtection`` class (the
+    /// device is locked, or not yet unlocked since it booted): an ``unreadable(path:cause:)``
+    /// whose cause is ``FileSystemError/protectedDataUnavailable(_:)``. "Unavailable now" — not
+    /// "no data yet": what the file holds is unknown, and nothing is written over it until it
+    /// reads; load again after the device unlocks.
+    public var unavailableNow: ProtectedDataUnavailable? {
+        if case .unreadable(_, .protectedDataUnavailable(let refusal)) = self { refusal } else { nil }
+    }
+
+    /// Whether a file exists that could not be read (``unreadable(path:cause:)``).
+    public var isUnreadable: Bool {
+        if case .unreadable = self { true } else { false }
     }
 
     /// Whether the latest copy was read (or nothing was stored): nothing to tell the user.

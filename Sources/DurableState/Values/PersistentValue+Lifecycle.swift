@@ -18,14 +18,23 @@ extension PersistentValue {
         }
     }
 
-    /// Flushes whenever the application resigns active, enters the background or is about to
-    /// terminate, under an extra-time lease of `runtime` if the save does not complete at once.
+    /// Flushes whenever the application resigns active, enters the background, is about to
+    /// terminate or is told protected data is about to close (the device is locking), under an
+    /// extra-time lease of `runtime` if the save does not complete at once. When protected data
+    /// becomes available again and a load failed (its file's class kept it closed:
+    /// ``LoadOutcome/unavailableNow``), loads again, so the value comes back after the unlock on
+    /// its own.
     @discardableResult
     public func flushOnDeactivation(of runtime: LifecycleRuntime) -> LifecycleObservation {
         runtime.addApplicationObserver { [weak self, weak runtime] event in
             switch event {
-            case .willResignActive, .didEnterBackground, .willTerminate:
+            case .willResignActive, .didEnterBackground, .willTerminate, .protectedDataWillBecomeUnavailable:
                 self?.flush(extendingWith: runtime)
+            case .protectedDataDidBecomeAvailable:
+                guard let self, !self.isHydrated, let runtime else { return }
+                _ = runtime.applicationScope.task("hydrate \(self.name) after the unlock") { [weak self] in
+                    await self?.hydrate()
+                }
             case .willFinishLaunching, .didFinishLaunching, .willEnterForeground, .didBecomeActive,
                  .didDiscardSessions, .didReceiveMemoryWarning:
                 break

@@ -44,6 +44,10 @@ public enum HostEvent: Sendable, Equatable, CustomStringConvertible {
     case expireBackgroundTask(identifier: String)
     /// A silent push arrives with its payload.
     case silentPush([String: String])
+    /// The device is locking: `protectedDataWillBecomeUnavailable` (running processes only).
+    case protectedDataWillBecomeUnavailable
+    /// The device was unlocked: `protectedDataDidBecomeAvailable` (running processes only).
+    case protectedDataDidBecomeAvailable
 
     /// A short name for errors and traces.
     public var name: String {
@@ -62,6 +66,8 @@ public enum HostEvent: Sendable, Equatable, CustomStringConvertible {
         case .runBackgroundTask: "runBackgroundTask"
         case .expireBackgroundTask: "expireBackgroundTask"
         case .silentPush: "silentPush"
+        case .protectedDataWillBecomeUnavailable: "protectedDataWillBecomeUnavailable"
+        case .protectedDataDidBecomeAvailable: "protectedDataDidBecomeAvailable"
         }
     }
 

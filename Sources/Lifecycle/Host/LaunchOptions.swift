@@ -17,6 +17,10 @@ public struct LaunchOptions: Hashable, Sendable {
         case backgroundTask(String)
         /// A silent push woke the app in the background.
         case silentPush
+        /// The system launched the app ahead of the user (prewarming, iOS 15 and later): the
+        /// launch runs, possibly while the device is locked or before its first unlock, and no
+        /// scene connects until the user opens the app.
+        case prewarm
     }
 
     /// What started the process.
@@ -33,7 +37,7 @@ public struct LaunchOptions: Hashable, Sendable {
     /// Whether the launch happens without any scene coming to the foreground.
     public var isBackgroundLaunch: Bool {
         switch reason {
-        case .backgroundTask, .silentPush: true
+        case .backgroundTask, .silentPush, .prewarm: true
         case .user, .url, .userActivity, .notification: false
         }
     }

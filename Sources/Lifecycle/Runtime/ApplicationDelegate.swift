@@ -14,6 +14,12 @@ public protocol ApplicationDelegate: AnyObject {
     func didReceiveMemoryWarning(_ runtime: LifecycleRuntime)
     /// The process is about to end; only sent while running, with a few seconds to return.
     func willTerminate(_ runtime: LifecycleRuntime)
+    /// The device is locking: protected files and Keychain items are about to close
+    /// (`applicationProtectedDataWillBecomeUnavailable(_:)`).
+    func protectedDataWillBecomeUnavailable(_ runtime: LifecycleRuntime)
+    /// The device was unlocked: protected data can be read again
+    /// (`applicationProtectedDataDidBecomeAvailable(_:)`).
+    func protectedDataDidBecomeAvailable(_ runtime: LifecycleRuntime)
 }
 
 extension ApplicationDelegate {
@@ -27,4 +33,8 @@ extension ApplicationDelegate {
     public func didReceiveMemoryWarning(_ runtime: LifecycleRuntime) {}
     /// Does nothing.
     public func willTerminate(_ runtime: LifecycleRuntime) {}
+    /// Does nothing.
+    public func protectedDataWillBecomeUnavailable(_ runtime: LifecycleRuntime) {}
+    /// Does nothing.
+    public func protectedDataDidBecomeAvailable(_ runtime: LifecycleRuntime) {}
 }

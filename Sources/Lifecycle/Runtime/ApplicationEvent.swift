@@ -19,6 +19,14 @@ public enum ApplicationEvent: Sendable, Equatable, CustomStringConvertible {
     case didReceiveMemoryWarning
     /// `applicationWillTerminate(_:)`: only while running, never from suspension.
     case willTerminate
+    /// `applicationProtectedDataWillBecomeUnavailable(_:)`: the device is locking, and files and
+    /// Keychain items of the ``complete`` classes are about to close (DurableState's
+    /// `DataProtection`). Close them, finish writing them, or expect "protected data is
+    /// unavailable" until ``protectedDataDidBecomeAvailable``.
+    case protectedDataWillBecomeUnavailable
+    /// `applicationProtectedDataDidBecomeAvailable(_:)`: the user unlocked the device; protected
+    /// files and Keychain items can be read again — retry what was refused.
+    case protectedDataDidBecomeAvailable
 
     /// The event that moves the aggregate phase one step from `phase` toward `target`, or `nil`
     /// when they are equal.
@@ -40,6 +48,8 @@ public enum ApplicationEvent: Sendable, Equatable, CustomStringConvertible {
         case .didDiscardSessions(let ids): "didDiscardSessions(\(ids.map(\.rawValue).joined(separator: ",")))"
         case .didReceiveMemoryWarning: "didReceiveMemoryWarning"
         case .willTerminate: "willTerminate"
+        case .protectedDataWillBecomeUnavailable: "protectedDataWillBecomeUnavailable"
+        case .protectedDataDidBecomeAvailable: "protectedDataDidBecomeAvailable"
         }
     }
 }

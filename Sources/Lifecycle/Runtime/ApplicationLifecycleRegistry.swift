@@ -202,7 +202,7 @@ extension ApplicationEvent {
     /// Whether observers hear the event in reverse order of addition.
     var isDownward: Bool {
         switch self {
-        case .willResignActive, .didEnterBackground, .willTerminate: true
+        case .willResignActive, .didEnterBackground, .willTerminate, .protectedDataWillBecomeUnavailable: true
         default: false
         }
     }

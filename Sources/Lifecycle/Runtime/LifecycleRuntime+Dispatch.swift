@@ -36,6 +36,12 @@ extension LifecycleRuntime {
             if let task = runningBackgroundTasks[identifier] { expire(task) }
         case .silentPush(let payload):
             deliverSilentPush(payload)
+        case .protectedDataWillBecomeUnavailable:
+            applicationDelegate?.protectedDataWillBecomeUnavailable(self)
+            if isRunning { applicationRegistry.dispatchMoment(.protectedDataWillBecomeUnavailable) }
+        case .protectedDataDidBecomeAvailable:
+            applicationDelegate?.protectedDataDidBecomeAvailable(self)
+            if isRunning { applicationRegistry.dispatchMoment(.protectedDataDidBecomeAvailable) }
         }
     }
 

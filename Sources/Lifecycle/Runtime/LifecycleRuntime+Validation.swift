@@ -34,7 +34,7 @@ extension LifecycleRuntime {
         case .openURLs(_, let id), .continueActivity(_, let id):
             try requireRunning(event)
             _ = try requireScene(id, event)
-        case .memoryWarning, .terminate, .silentPush:
+        case .memoryWarning, .terminate, .silentPush, .protectedDataWillBecomeUnavailable, .protectedDataDidBecomeAvailable:
             try requireRunning(event)
         case .suspend:
             try requireRunning(event)

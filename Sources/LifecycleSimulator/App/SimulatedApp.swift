@@ -36,6 +36,11 @@ public struct SimulatedApp<Incarnation: AnyObject>: Sendable {
     public var actions: [UserAction<Incarnation>] = []
     /// The app's own invariants, checked after every step while the process runs.
     public var invariants: [AppInvariant<Incarnation>] = []
+    /// Whether the app's stores choose data protection classes, so that its device locks,
+    /// unlocks, reboots and prewarms it in every search (``SimulationOptions/deviceLocks``,
+    /// switched on by the ``Simulator`` for it). Off by default: an app that never thought of
+    /// the locked device keeps the schedules it always had.
+    public var locksDevice = false
     /// Deep links the app handles (``SimulationEvent/openLink(scene:link:)`` picks one).
     public var links: [URL] = []
     /// App-specific damage to restoration payloads: an older schema, ids of deleted records.

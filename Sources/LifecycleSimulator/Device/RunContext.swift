@@ -78,6 +78,10 @@ final class RunContext {
     /// Directories the storage faults do not reach: the keychain (the system keeps room for it)
     /// and the app's ``SimulatedApp/offDeviceDirectories``.
     let offDeviceDirectories: [String]
+    /// Whether the device is locked, which the stores consult (``SimulationOptions/deviceLocks``).
+    let deviceLock = SimulatedDeviceLock()
+    /// The protection classes of the files written through ``SimulatedFiles``, and the lock.
+    private(set) lazy var fileProtections = SimulatedFileProtections(lock: deviceLock)
     /// When the storage last got room again after being full (`nil` if it never was).
     private(set) var diskFreedAt: LifelineInstant?
     /// When the last request that got no answer reaches the platform's request timeout

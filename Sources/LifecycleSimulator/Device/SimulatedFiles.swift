@@ -36,16 +36,34 @@ final class SimulatedFiles: FileManaging {
     let applicationSupportDirectory = URL(filePath: "/Library/Application Support", directoryHint: .isDirectory)
     let cachesDirectory = URL(filePath: "/Library/Caches", directoryHint: .isDirectory)
 
-    init(fileSystem: any FileSystem, history: (any StorageHistory)?, process: Int) {
+    /// The files' protection classes and the device's lock, with ``SimulationOptions/deviceLocks``;
+    /// `nil` for a device that never locks.
+    let protections: SimulatedFileProtections?
+
+    init(fileSystem: any FileSystem, history: (any StorageHistory)?, process: Int, protections: SimulatedFileProtections? = nil) {
         self.fileSystem = fileSystem
         self.history = history
         self.process = process
+        self.protections = protections
     }
 
     func write(_ data: Data, to url: URL, options: Data.WritingOptions) throws {
         let path = url.path
         let text = Self.text(of: data)
         report { $0.willSave(HistoryKey(path), text: text, persistence: .durable) }
+        if let protections {
+            // An atomic write creates a new file; a plain one opens the file there, of its class.
+            let exists = fileSystem.itemExists(at: path)
+            let creates = options.contains(.atomic) || !exists
+            do {
+                try protections.check(
+                    creates ? .createNew : .openExisting, path,
+                    creates ? SimulatedFileProtections.protection(of: options) : protections.protection(of: path))
+            } catch {
+                report { $0.didFailToSave(HistoryKey(path), text: text) }
+                throw error
+            }
+        }
         do {
             if options.contains(.atomic) {
                 let temporary = FilePaths.join(FilePaths.directory(of: path), ".dat.nosync\(process).\(nextTemporary())")
@@ -69,10 +87,21 @@ final class SimulatedFiles: FileManaging {
                 if !data.isEmpty { try fileSystem.syncFile(at: path) }
             }
         }
+        protections?.set(SimulatedFileProtections.protection(of: options), of: path)
         report { $0.didSave(HistoryKey(path), text: text) }
     }
 
+    /// The file's contents, or `nil` when it cannot be read — as `FileManager.contents(atPath:)`
+    /// says of a file its protection class keeps closed while the device is locked, too: that
+    /// `nil` is no claim about the file, and is not reported as read.
     func contents(atPath path: String) -> Data? {
+        if let protections, fileSystem.itemExists(at: path) {
+            do {
+                try protections.check(.openExisting, path, protections.protection(of: path))
+            } catch {
+                return nil
+            }
+        }
         let data = try? fileSystem.readFile(at: path)
         report { $0.didLoad(HistoryKey(path), text: data.map(Self.text(of:))) }
         return data
@@ -100,6 +129,7 @@ final class SimulatedFiles: FileManaging {
         }
         report { $0.willSave(HistoryKey(path), text: nil, persistence: .durable) }
         try fileSystem.removeItem(at: path)
+        protections?.set(nil, of: path)
         report { $0.didSave(HistoryKey(path), text: nil) }
     }
 

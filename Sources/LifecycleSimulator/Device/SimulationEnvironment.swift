@@ -54,7 +54,8 @@ public final class SimulationEnvironment {
     /// read reported to ``history`` under `UserDefaults.<key>`. Inject it where the app would use
     /// `UserDefaults.standard` (DurableState's `UserDefaultsStore` on a device).
     public let defaults: any KeyValueStoring
-    /// The device keychain, on the simulated disk.
+    /// The device keychain, on the simulated disk. It has no protection classes: give the app
+    /// ``secretStore(protectedBy:)``, as a device's Keychain items have one.
     public let secretStore: any SecretStore
     /// The incarnation's logger; records are scanned for canary secrets.
     public let logger: LifelineLogger
@@ -92,7 +93,9 @@ public final class SimulationEnvironment {
         self.tracker = runtime.tracker
         self.fileSystem = storage.fileSystem
         self.storage = storage
-        self.files = SimulatedFiles(fileSystem: storage.fileSystem, history: storage.history, process: incarnation)
+        self.files = SimulatedFiles(
+            fileSystem: storage.fileSystem, history: storage.history, process: incarnation,
+            protections: storage.protectedData is AlwaysAvailable ? nil : context.fileProtections)
         self.defaults = SimulatedDefaults(device: defaults, context: context, history: storage.history, process: incarnation)
         self.secretStore = SimulatedSecretStore(fileSystem: storage.fileSystem)
         self.logger = logger
@@ -102,6 +105,13 @@ public final class SimulationEnvironment {
         self.variant = variant
         self.appVersion = appVersion
         self.context = context
+    }
+
+    /// The device keychain with its items of class `protection` (`kSecAttrAccessible…`): refused
+    /// with `SecretStoreError.protectedDataUnavailable` while the device is locked as the class
+    /// says (``SimulationOptions/deviceLocks``), never read as missing.
+    public func secretStore(protectedBy protection: DataProtection) -> any SecretStore {
+        ProtectedSecretStore(base: secretStore, protection: protection, availability: storage.protectedData)
     }
 
     /// Whether this incarnation is still alive (not killed, not terminated).

@@ -1,3 +1,4 @@
+import DurableState
 import Lifecycle
 
 /// What the device's legality rule reads, as a value: the process, each slot's scene and
@@ -50,6 +51,9 @@ struct DeviceState {
     var hasDamageableFile = false
     /// Whether the run stopped at a violation.
     var isStopped = false
+    /// Whether the device is locked (``SimulationEvent/lock``): while it is, the user cannot
+    /// open or use the app.
+    var lockState = DeviceLockState.unlocked
 
     var maxScenes: Int { slots.count - 1 }
     var isAlive: Bool { process != .notRunning }
@@ -65,10 +69,12 @@ struct DeviceState {
         switch event {
         case .launch(let kind):
             if isAlive { return .processAlive(suspended: process == .suspended) }
+            if let refusal = lockRefusal { return refusal }
             if case .link(let index) = kind { return linkRefusal(index) }
             return nil
-        case let .connectScene(slot, _, restoration):
+        case let .connectScene(slot, foreground, restoration):
             if let refusal = connectionRefusal(slot) { return refusal }
+            if foreground, let refusal = lockRefusal { return refusal }
             guard let restoration else { return nil }
             if !self.slot(slot).hasPayload { return .noRestorationPayload(slot: slot) }
             if case .app(let index, _) = restoration, !(0..<mutationCount).contains(index) {
@@ -76,24 +82,24 @@ struct DeviceState {
             }
             return nil
         case let .connectSceneWithLink(slot, link, _):
-            return connectionRefusal(slot) ?? linkRefusal(link)
+            return connectionRefusal(slot) ?? lockRefusal ?? linkRefusal(link)
         case .disconnectScene(let slot):
             return self.slot(slot).scene == nil ? .sceneNotConnected(slot: slot) : nil
         case .discardSession(let slot):
             if !self.slot(slot).hasSession { return .noSession(slot: slot) }
             return self.slot(slot).scene == nil ? nil : .sessionInUse(slot: slot)
         case .activate(let slot):
-            return sceneRefusal(slot, .notActive)
+            return lockRefusal ?? sceneRefusal(slot, .notActive)
         case .resignActive(let slot):
             return runningRefusal ?? sceneRefusal(slot, .active)
         case .enterBackground(let slot):
             return runningRefusal ?? sceneRefusal(slot, .inForeground)
         case .enterForeground(let slot):
-            return sceneRefusal(slot, .inBackground)
+            return lockRefusal ?? sceneRefusal(slot, .inBackground)
         case let .openLink(slot, link):
-            return runningRefusal ?? sceneRefusal(slot, .inForeground) ?? linkRefusal(link)
+            return runningRefusal ?? lockRefusal ?? sceneRefusal(slot, .inForeground) ?? linkRefusal(link)
         case let .userAction(name, slot, _):
-            if let refusal = runningRefusal { return refusal }
+            if let refusal = runningRefusal ?? lockRefusal { return refusal }
             guard let index = actionNames.firstIndex(of: name) else { return .noSuchAction(name: name) }
             if let refusal = sceneRefusal(slot, .active) { return refusal }
             let enabled = self.slot(slot).enabledActions
@@ -138,9 +144,22 @@ struct DeviceState {
             return isDiskFull ? .storageFull : nil
         case .diskFreed:
             return isDiskFull ? nil : .storageNotFull
+        case .lock:
+            return lockRefusal
+        case .unlock:
+            return lockState == .unlocked ? .deviceUnlocked : nil
+        case .reboot:
+            return nil
+        case .prewarm:
+            return isAlive ? .processAlive(suspended: process == .suspended) : nil
         case .updateApp:
             return installedVersion + 1 < versionCount ? nil : .noNextVersion(installed: installedVersion, count: versionCount)
         }
+    }
+
+    /// Refuses what needs the user at an unlocked device (opening or using the app, locking it).
+    private var lockRefusal: EventRefusal? {
+        lockState == .unlocked ? nil : .deviceLocked(lockState)
     }
 
     /// Why an event that needs a running process cannot happen, or `nil` if it is running.

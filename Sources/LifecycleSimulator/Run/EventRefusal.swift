@@ -1,3 +1,4 @@
+import DurableState
 import Lifecycle
 
 /// Why an event cannot happen in the device's current state: the answer of the device's one
@@ -74,6 +75,11 @@ public enum EventRefusal: Hashable, Sendable, CustomStringConvertible {
     case storageFull
     /// The storage is not full.
     case storageNotFull
+    /// The device is locked (or not yet unlocked since it booted): the user cannot open or use
+    /// the app, and cannot lock it again.
+    case deviceLocked(DeviceLockState)
+    /// The device is unlocked already.
+    case deviceUnlocked
     /// The app has no version after the one installed (`installed`, of `count`).
     case noNextVersion(installed: Int, count: Int)
 
@@ -134,6 +140,8 @@ public enum EventRefusal: Hashable, Sendable, CustomStringConvertible {
         case .serviceUp(let service): "\(service) is not down"
         case .storageFull: "the storage is already full"
         case .storageNotFull: "the storage is not full"
+        case .deviceLocked(let state): "the device is \(state)"
+        case .deviceUnlocked: "the device is already unlocked"
         case let .noNextVersion(installed, count):
             count < 2 ? "the app declares no versions to update to" : "version \(installed + 1) of \(count), the app's last, is installed"
         }

@@ -38,10 +38,17 @@ public struct SimulationOptions: Sendable, Hashable {
     /// kinds of ``EventKind/essential`` cannot be left out (they are kept). Empty by default.
     public var eventKindsLeftOut: Set<EventKind> = []
 
+    /// Whether the device locks, unlocks, reboots and prewarms the app (``EventKind/deviceLock``),
+    /// and its stores follow their `DataProtection` classes. Off by default: a device that never
+    /// locks generates and replays the schedules it always did. An app whose stores choose
+    /// protection classes switches it on, so that the default search tries them locked.
+    public var deviceLocks = false
+
     /// The kinds a random schedule's swarm configuration draws from.
     var swarmKinds: Set<EventKind> {
-        guard !eventKindsLeftOut.isEmpty else { return EventKind.all }
-        var kinds = EventKind.all.subtracting(eventKindsLeftOut).union(EventKind.essential)
+        let all = deviceLocks ? EventKind.all : EventKind.all.subtracting([.deviceLock])
+        guard !eventKindsLeftOut.isEmpty else { return all }
+        var kinds = all.subtracting(eventKindsLeftOut).union(EventKind.essential)
         if eventKindsLeftOut.contains(.powerLoss) { kinds.remove(.crashDuringNextStep) }
         return kinds
     }

@@ -1,3 +1,4 @@
+import DurableState
 import Foundation
 import Lifecycle
 import LifelineHistory
@@ -102,6 +103,17 @@ extension SimulationRun {
         case .diskFull, .diskFreed:
             // Nothing runs: the next write meets the full storage, or finds room.
             context.setDiskFull(event == .diskFull)
+            return
+        case .lock:
+            lockDevice()
+        case .unlock:
+            unlockDevice()
+        case .reboot:
+            die(.kill, reason: "the device rebooted")
+            setLockState(.beforeFirstUnlock, reason: "rebooted")
+            return
+        case .prewarm:
+            launchInBackground(.prewarm)
             return
         }
         settle()

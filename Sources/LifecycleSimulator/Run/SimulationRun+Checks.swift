@@ -237,6 +237,8 @@ extension SimulationRun {
             context.setOutage(of: service, to: nil, reason: "the final check")
         }
         if context.isDiskFull { context.setDiskFull(false, reason: "the final check") }
+        // The user unlocks the device: the app must recover by itself within the liveness wait.
+        if context.deviceLock.state != .unlocked { unlockDevice(reason: "the final check") }
         if let armed = armedForNextStep {
             armedForNextStep = nil
             die(armed.death)

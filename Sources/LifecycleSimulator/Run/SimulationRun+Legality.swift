@@ -1,3 +1,4 @@
+import DurableState
 import Foundation
 import Lifecycle
 
@@ -30,6 +31,7 @@ extension SimulationRun {
         state.nowMilliseconds = context.nowMilliseconds
         state.outages = context.outages
         state.isDiskFull = context.isDiskFull
+        state.lockState = context.deviceLock.state
         state.versionCount = app.versions.count
         state.installedVersion = appVersion
         for slot in 1..<state.slots.count {

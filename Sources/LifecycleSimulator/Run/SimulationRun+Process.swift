@@ -35,7 +35,7 @@ extension SimulationRun {
         move(slot, to: .foregroundActive)
     }
 
-    /// A launch into the background (a granted task, a silent push): no scene connects.
+    /// A launch into the background (a granted task, a silent push, a prewarm): no scene connects.
     func launchInBackground(_ reason: LaunchOptions.Reason) {
         startIncarnation(reason: reason)
         settle()
@@ -74,8 +74,10 @@ extension SimulationRun {
             inbox.liveEdits[key] = durability == nil || durability == .requested ? nil : .some(value)
         }
         let fileSystem = IncarnationFileSystem(base: disk.mountFileSystem(), context: context, incarnation: number)
+        // Without device locks the stores see a device that never locks, and check nothing.
         let storage = StorageEnvironment(
-            fileSystem: fileSystem, history: app.historyFromStorage ? history : nil, sqliteVFSName: fileSystem.sqliteVFSName
+            fileSystem: fileSystem, history: app.historyFromStorage ? history : nil, sqliteVFSName: fileSystem.sqliteVFSName,
+            protectedData: options.deviceLocks ? context.deviceLock : AlwaysAvailable()
         )
         let environment = SimulationEnvironment(
             incarnation: number, runtime: runtime, clock: clock, storage: storage, logger: logger,
@@ -108,6 +110,7 @@ extension SimulationRun {
         case .notification: "notification"
         case .backgroundTask(let identifier): "background task \(identifier)"
         case .silentPush: "silent push"
+        case .prewarm: "prewarm"
         }
     }
 
@@ -120,6 +123,7 @@ extension SimulationRun {
         case .notification: hash.combine("notification")
         case .backgroundTask(let identifier): hash.combine("background task "); hash.combine(identifier)
         case .silentPush: hash.combine("silent push")
+        case .prewarm: hash.combine("prewarm")
         }
     }
 

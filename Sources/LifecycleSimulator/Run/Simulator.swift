@@ -37,6 +37,7 @@ public struct Simulator<Incarnation: AnyObject> {
         self.app = app
         self.erasedApp = ErasedApp(app)
         self.options = options
+        if app.locksDevice { self.options.deviceLocks = true }
         self.makeDisk = makeDisk ?? { [image = app.initialDisk] in SimulatedDisk(image: image) }
     }
 
@@ -87,8 +88,9 @@ public struct Simulator<Incarnation: AnyObject> {
         run.context.record("run", "seed \(seed) swarm \(configuration)") { hash in
             hash.combine(byte: 10)
             hash.combine(seed)
-            // A kind the app cannot draw adds nothing: its runs hash as before the kind existed.
-            for kind in EventKind.allCases where kind != .appUpdate || configuration.weight(of: kind) > 0 {
+            // Kinds added since (the device's locks, app updates) count only when enabled: earlier
+            // runs keep their digests.
+            for kind in EventKind.allCases where (kind != .deviceLock && kind != .appUpdate) || configuration.weight(of: kind) > 0 {
                 hash.combine(configuration.weight(of: kind))
             }
         }

@@ -28,7 +28,8 @@ enum SQLiteVFSResult {
 extension FileSystemError {
     /// The code a VFS call returns for this failure, `ioCode` being the call's own I/O error
     /// code (`SQLITE_IOERR_WRITE` for `xWrite`…): a fenced (dead) incarnation gets plain
-    /// `SQLITE_IOERR`, a full disk `SQLITE_FULL`, a lock held elsewhere `SQLITE_BUSY`, every other
+    /// `SQLITE_IOERR`, a full disk `SQLITE_FULL`, a lock held elsewhere `SQLITE_BUSY`, a file its protection class keeps
+    /// closed `SQLITE_AUTH` (Apple's SQLite reports data protection so), every other
     /// failure `ioCode`.
     func sqliteResultCode(_ ioCode: Int32) -> Int32 {
         switch self {
@@ -36,6 +37,7 @@ extension FileSystemError {
         case .noSpace: SQLITE_FULL
         case .io(_, _, let code) where code == ENOSPC: SQLITE_FULL
         case .locked: SQLITE_BUSY
+        case .protectedDataUnavailable: SQLITE_AUTH
         case .notFound, .permissionDenied, .io, .symbolicLink, .notRegularFile, .hardLinked, .outsideRoot, .alreadyExists: ioCode
         }
     }

@@ -21,6 +21,10 @@ public enum EventKind: String, Hashable, Codable, Sendable, CaseIterable, Compar
     /// The device's storage filling up, or having room again (``SimulationEvent/diskFull``,
     /// ``SimulationEvent/diskFreed``).
     case diskFull
+    /// The device locking, unlocking and rebooting, and the system prewarming the app
+    /// (``SimulationEvent/lock``, ``SimulationEvent/unlock``, ``SimulationEvent/reboot``,
+    /// ``SimulationEvent/prewarm``): generated only with ``SimulationOptions/deviceLocks``.
+    case deviceLock
     /// The app's next version installed (``SimulationEvent/updateApp``); drawn only for an app
     /// with versions to update to.
     case appUpdate
@@ -62,7 +66,8 @@ public enum EventKind: String, Hashable, Codable, Sendable, CaseIterable, Compar
         case .corruptFile: 23
         case .serviceOutage: 24
         case .diskFull: 25
-        case .appUpdate: 26
+        case .deviceLock: 26
+        case .appUpdate: 27
         }
     }
 }
@@ -97,6 +102,7 @@ extension SimulationEvent {
         case .corruptFile: .corruptFile
         case .serviceDown, .serviceUp: .serviceOutage
         case .diskFull, .diskFreed: .diskFull
+        case .lock, .unlock, .reboot, .prewarm: .deviceLock
         case .updateApp: .appUpdate
         }
     }

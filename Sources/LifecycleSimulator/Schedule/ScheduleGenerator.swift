@@ -1,3 +1,4 @@
+import DurableState
 import Lifecycle
 
 /// Proposes the next event of a random schedule: every event the device does not refuse now
@@ -48,8 +49,9 @@ struct ScheduleGenerator {
         )
         var offers = Offers(swarm: swarm, device: device)
         let linkCount = run.app.links.count
+        let unlocked = device.lockState == .unlocked
         if run.current == nil {
-            offers.add(.launch(.user), weight: 4)
+            if unlocked { offers.add(.launch(.user), weight: 4) }
             if linkCount > 0 { offers.addIfLegal(.launch(.link(random.int(below: linkCount)))) }
             offers.addIfLegal(.launch(.notification))
             offers.addIfLegal(.corruptFile(seed: 0))
@@ -67,7 +69,7 @@ struct ScheduleGenerator {
                 }
                 continue
             } else if device.isAlive {
-                offers.add(.connectScene(scene: slot, foreground: true, restoration: nil))
+                if unlocked { offers.add(.connectScene(scene: slot, foreground: true, restoration: nil)) }
                 if linkCount > 0 {
                     let link = random.int(below: linkCount)
                     offers.addIfLegal(.connectSceneWithLink(scene: slot, link: link, asActivity: random.chance(1, in: 2)))
@@ -93,6 +95,11 @@ struct ScheduleGenerator {
         // A full disk is rare on a phone and stops most saves, which the other searches need:
         // room comes back four times as readily as it goes.
         offers.add(run.context.isDiskFull ? .diskFreed : .diskFull, weight: run.context.isDiskFull ? 4 : 1)
+        // The device's locks (off unless the options enable them): locking and unlocking as
+        // readily as the other device events, a reboot and a prewarm more rarely.
+        offers.add(unlocked ? .lock : .unlock, weight: 2)
+        offers.add(.reboot)
+        if run.current == nil { offers.add(.prewarm) }
         for service in run.context.remoteServices {
             offers.add(run.context.outages[service] == nil ? .serviceDown(service: service, failing: .refused) : .serviceUp(service: service))
         }

@@ -31,6 +31,10 @@ extension SimulationEvent: CustomStringConvertible {
         case .serviceUp(let service): "serviceUp(\(service))"
         case .diskFull: "diskFull"
         case .diskFreed: "diskFreed"
+        case .lock: "lock"
+        case .unlock: "unlock"
+        case .reboot: "reboot"
+        case .prewarm: "prewarm"
         case .updateApp: "updateApp"
         }
     }
@@ -69,6 +73,10 @@ extension SimulationEvent: CustomStringConvertible {
         case .serviceUp(let service): ".serviceUp(service: \(Self.quoted(service)))"
         case .diskFull: ".diskFull"
         case .diskFreed: ".diskFreed"
+        case .lock: ".lock"
+        case .unlock: ".unlock"
+        case .reboot: ".reboot"
+        case .prewarm: ".prewarm"
         case .updateApp: ".updateApp"
         }
     }

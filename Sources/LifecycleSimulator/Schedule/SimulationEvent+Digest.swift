@@ -59,7 +59,11 @@ extension SimulationEvent {
         case .serviceUp(let service): hash.combine(byte: 26); hash.combine(service)
         case .diskFull: hash.combine(byte: 27)
         case .diskFreed: hash.combine(byte: 28)
-        case .updateApp: hash.combine(byte: 29)
+        case .lock: hash.combine(byte: 29)
+        case .unlock: hash.combine(byte: 30)
+        case .reboot: hash.combine(byte: 31)
+        case .prewarm: hash.combine(byte: 32)
+        case .updateApp: hash.combine(byte: 33)
         }
     }
 }

@@ -173,7 +173,10 @@ public struct Shrinker<Incarnation: AnyObject> {
         case let .serviceDown(service, outage):
             // The friendlier failures first (the order of `ServiceOutage.allCases`).
             return ServiceOutage.allCases.prefix { $0 != outage }.map { .serviceDown(service: service, failing: $0) }
-        case .serviceUp, .diskFull, .diskFreed, .updateApp:
+        case .reboot:
+            // A reboot is a kill that also locks the device until its first unlock.
+            return [.kill]
+        case .serviceUp, .diskFull, .diskFreed, .lock, .unlock, .prewarm, .updateApp:
             return []
         case .disconnectScene, .discardSession, .activate, .resignActive, .enterBackground, .enterForeground,
              .suspend, .kill, .memoryWarning, .grantBackgroundTask, .expireBackgroundTask, .expireExtraTime, .silentPush:

@@ -42,6 +42,7 @@ public struct MigrationError: Error, Equatable, Sendable, CustomStringConvertibl
             case let .io(path, _, code): (path, code)
             case .fenced(let path), .notRegularFile(let path), .hardLinked(let path): (path, 0)
             case .outsideRoot(let path, _): (path, 0)
+            case .protectedDataUnavailable(let refusal): (refusal.item, EPERM)
             }
         self.init(operation: operation, path: path, code: code, reason: cause.description)
     }

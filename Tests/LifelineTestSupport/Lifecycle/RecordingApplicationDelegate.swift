@@ -42,4 +42,14 @@ public final class RecordingApplicationDelegate: ApplicationDelegate {
     public func willTerminate(_ runtime: LifecycleRuntime) {
         log.record("appDelegate willTerminate")
     }
+
+    /// Records `protectedDataWillBecomeUnavailable`.
+    public func protectedDataWillBecomeUnavailable(_ runtime: LifecycleRuntime) {
+        log.record("appDelegate protectedDataWillBecomeUnavailable")
+    }
+
+    /// Records `protectedDataDidBecomeAvailable`.
+    public func protectedDataDidBecomeAvailable(_ runtime: LifecycleRuntime) {
+        log.record("appDelegate protectedDataDidBecomeAvailable")
+    }
 }

@@ -21,6 +21,7 @@ func caseName(_ error: SecretStoreError) -> String {
     case .locked: "locked"
     case .unlockDismissed: "unlockDismissed"
     case .denied: "denied"
+    case .protectedDataUnavailable: "protectedDataUnavailable"
     }
 }
 

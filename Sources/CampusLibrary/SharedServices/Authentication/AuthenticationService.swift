@@ -46,6 +46,8 @@ public final class AuthenticationService {
     @ObservationIgnored private var sessionGeneration = 0
     /// True while a check is in flight: a retry does not start a second one.
     @ObservationIgnored private var isVerifying = false
+    /// The bugs planted in this process (`lockedKeychainMeansSignedOut`).
+    @ObservationIgnored package var plantedBugs: Set<CampusBug> = []
     /// The next try to save the last account after a save that failed (the disk full).
     @ObservationIgnored private var accountSave: ScheduledAction?
     /// Saves of the last account that failed in a row.
@@ -139,7 +141,11 @@ public final class AuthenticationService {
         let token: Secret?
         do {
             token = try tokens.token()
+        } catch .protectedDataUnavailable where plantedBugs.contains(.lockedKeychainMeansSignedOut) {
+            return .noToken
         } catch {
+            // Unavailable now (the device locked, or not yet unlocked since it booted) is "cannot
+            // check now": kept, said, retried — like an account service that does not answer.
             logger.error("The session token could not be read: \(error.description, privacy: .public)")
             return .unverifiable("The saved session could not be read (\(error)).")
         }

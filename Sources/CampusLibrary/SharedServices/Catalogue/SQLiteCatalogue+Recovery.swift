@@ -68,7 +68,8 @@ actor CatalogueIntegrityCheck {
         do {
             var configuration = DatabaseConfiguration()
             configuration.busyTimeout = .seconds(1)
-            let database = try Database(path: path, storage: storage, configuration: configuration)
+            let database = try Database(
+                path: path, storage: storage, configuration: configuration, protection: .completeUntilFirstUserAuthentication)
             defer { database.close() }
             return try database.quickCheck()
         } catch let error where error.resultCode == .corrupt || error.resultCode == .notADatabase {

@@ -23,7 +23,9 @@ extension SQLiteCatalogue {
         // SQLite's lock all the same, wait a moment rather than fail at once.
         configuration.busyTimeout = .seconds(1)
         return try catching {
-            let database = try Database(path: path, storage: storage, configuration: configuration)
+            // A cache of public records that the background refresh reads and fills: after the first unlock.
+            let database = try Database(
+                path: path, storage: storage, configuration: configuration, protection: .completeUntilFirstUserAuthentication)
             try migrator.migrate(database)
             return database
         }

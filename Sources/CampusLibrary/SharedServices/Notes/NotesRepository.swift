@@ -82,8 +82,10 @@ public final class NotesRepository {
     private func makeDraft(for bookID: BookID) -> NoteDraft {
         let draft = plantedBugs.contains(.noteWrittenInPlace)
             ? makeDraft(bookID, over: InPlaceNoteStorage(storage: storage, path: path(for: bookID)))
+            // After the first unlock: the background refresh may read and write notes while the phone is locked.
             : makeDraft(bookID, over: DurableValueStorage<String>(
-                storage: storage, path: path(for: bookID), sizeLimit: Self.sizeLimit, clock: runtime.clock, logger: logger
+                storage: storage, path: path(for: bookID), sizeLimit: Self.sizeLimit,
+                protection: .completeUntilFirstUserAuthentication, clock: runtime.clock, logger: logger
             ))
         drafts[bookID] = draft
         return draft

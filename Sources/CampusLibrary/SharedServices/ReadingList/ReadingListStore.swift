@@ -113,7 +113,8 @@ package final class ReadingListStore {
     /// The connection, set up, after `PRAGMA quick_check` found the file intact.
     private static func openChecked(_ path: String, storage: StorageEnvironment, bugs: Set<CampusBug>) throws(OpenFailure) -> Database {
         do {
-            let database = try Database(path: path, storage: storage)
+            // After the first unlock: the background refresh updates the list while the phone is locked.
+            let database = try Database(path: path, storage: storage, protection: .completeUntilFirstUserAuthentication)
             if bugs.contains(.synchronousOff) { try database.execute("PRAGMA synchronous = OFF") }
             guard try database.quickCheck().isEmpty else {
                 database.close()

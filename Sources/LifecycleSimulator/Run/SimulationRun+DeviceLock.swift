@@ -1,0 +1,39 @@
+import DurableState
+import Lifecycle
+
+/// The device's locks (``SimulationEvent/lock``, ``SimulationEvent/unlock``,
+/// ``SimulationEvent/reboot``): the lock state the stores consult, and the notifications UIKit
+/// sends as it changes.
+extension SimulationRun {
+    /// The user locks the device: the scenes in the foreground go to the background (the user
+    /// can no longer see them), a running process hears `protectedDataWillBecomeUnavailable`
+    /// and does what it does in the grace iOS gives it (the step's work settles), then protected
+    /// data closes. A suspended process hears nothing; it finds the data closed when it wakes.
+    func lockDevice() {
+        var movedScenes = false
+        for slot in 1...options.maxScenes where scene(slot)?.state.isForeground == true {
+            move(slot, to: .background)
+            movedScenes = true
+        }
+        if movedScenes { settle() }
+        if isRunning {
+            deliver(.protectedDataWillBecomeUnavailable)
+            settle()
+        }
+        setLockState(.locked, reason: nil)
+    }
+
+    /// The user unlocks the device: protected data opens, then a running process hears
+    /// `protectedDataDidBecomeAvailable`. No scene comes to the foreground by itself.
+    func unlockDevice(reason: String? = nil) {
+        setLockState(.unlocked, reason: reason)
+        if isRunning { deliver(.protectedDataDidBecomeAvailable) }
+    }
+
+    /// Moves the device to `state` and traces it on the device's lane.
+    func setLockState(_ state: DeviceLockState, reason: String?) {
+        context.deviceLock.state = state
+        let text = "device \(state)"
+        context.record("device", reason.map { "\(text) (\($0))" } ?? text)
+    }
+}
