@@ -56,6 +56,21 @@ struct CampusPlantedBugTests {
         #expect(replayed.traceHash == failure.outcome.traceHash)
     }
 
+    /// Found by the default search (`lifecycle-check --app campus --bug synchronousOff`, seed 1,
+    /// schedule 1,385), unrelated to the planted bug: the session restore of a prewarmed launch
+    /// before the first unlock could read neither the token nor the account, and the app, resumed
+    /// by the user after the unlock, still showed nobody signed in.
+    @Test("a session kept through a launch before the first unlock shows its account as soon as the app comes to the foreground")
+    func keptSessionAfterReboot() async throws {
+        let events: [SimulationEvent] = [
+            .launch(.user), .connectScene(scene: 2, foreground: true, restoration: nil), .kill, .launch(.user),
+            .userAction(name: "open profile", scene: 2, seed: 0), .userAction(name: "sign in", scene: 2, seed: 0),
+            .advance(milliseconds: 5_000), .reboot, .prewarm, .unlock, .connectScene(scene: 1, foreground: true, restoration: nil),
+        ]
+        let outcome = try await Simulator(app: CampusIncarnation.app).replay(events, seed: 5_373_937_418_906_919_060)
+        #expect(outcome.passed, "\(outcome.violation.map(String.init(describing:)) ?? "")")
+    }
+
     /// Three seeds by default (each a few hundred Campus schedules with their crash replays in a
     /// debug build); `LIFELINE_SEARCH_SEEDS=10` for the ten of the example app's test.
     @Test("work after the background time is found on the schedule the search found and shrank; the app without it passes it")

@@ -22,13 +22,11 @@ struct CampusSQLiteBugTests {
     nonisolated static let cases: [Case] = [
         // Nothing is synced: a power loss right after the change takes it back.
         Case(bug: .synchronousOff, kind: .lostAcknowledgedEdit, events: [
-            .silentPush,
-            .connectSceneWithLink(scene: 3, link: 0, asActivity: false),
-            .advance(milliseconds: 1_000),
-            .activate(scene: 3),
-            .userAction(name: "toggle in reading list", scene: 3, seed: 0),
-            .crashDuringNextStep(atOperation: 1, death: .powerLoss(policy: .inOrderPrefix, seed: 428)),
-        ], seed: 694_183_512_642_609_129),
+            .launch(.user),
+            .openLink(scene: 1, link: 0),
+            .userAction(name: "toggle in reading list", scene: 1, seed: 0),
+            .crashDuringNextStep(atOperation: 1, death: .powerLoss(policy: .inOrderPrefix, seed: 679)),
+        ], seed: 2_136_003_357_415_565_544),
         // The status and its log line committed one at a time: a kill between them.
         Case(bug: .readingListOutsideTransaction, kind: .halfAppliedTransaction, events: [
             .launch(.link(0)),
@@ -54,12 +52,10 @@ struct CampusSQLiteBugTests {
         ], seed: 14_734_343_819_249_515_377),
         // The final check's kill and relaunch: the cleanup deletes the committed change's WAL.
         Case(bug: .walDeletedAtLaunch, kind: .lostAcknowledgedEdit, events: [
-            .silentPush,
-            .connectSceneWithLink(scene: 3, link: 0, asActivity: false),
-            .advance(milliseconds: 1_000),
-            .activate(scene: 3),
-            .userAction(name: "toggle in reading list", scene: 3, seed: 0),
-        ], seed: 694_183_512_642_609_129),
+            .launch(.user),
+            .openLink(scene: 1, link: 0),
+            .userAction(name: "toggle in reading list", scene: 1, seed: 0),
+        ], seed: 2_136_003_357_415_565_544),
     ]
 
     @Test("each SQLite bug is found on its schedule with its own kind; the app without it passes the same schedule",

@@ -99,16 +99,21 @@ struct DurableKillProbeTests {
             try process.run()
             let output = ProbeOutput(reading: pipe.fileHandleForReading)
 
+            // Where the kill lands is chosen by what the probe has said, not by how long it ran:
+            // before it is ready, or once it acknowledged 0-3 saves (then a moment later, inside
+            // the next save or between two), so a loaded machine moves no kill out of a save.
             let killBeforeReady = random.next(below: 8) == 0
+            let acksBeforeKill = random.next(below: 4)
             if !killBeforeReady {
                 let started = ContinuousClock.now
-                while !output.lines.contains(where: { $0.hasPrefix("loaded") }), process.isRunning,
-                      ContinuousClock.now - started < .seconds(10)
+                while process.isRunning, ContinuousClock.now - started < .seconds(10),
+                      !output.lines.contains(where: { $0.hasPrefix("loaded") })
+                        || output.lines.count(where: { $0.hasPrefix("ack ") }) < acksBeforeKill
                 {
                     try await Task.sleep(for: .milliseconds(1))
                 }
             }
-            try await Task.sleep(for: .microseconds(random.next(below: killBeforeReady ? 30_000 : 25_000)))
+            try await Task.sleep(for: .microseconds(random.next(below: killBeforeReady ? 30_000 : 5_000)))
             kill(process.processIdentifier, SIGKILL)
             process.waitUntilExit()
             let died = ContinuousClock.now

@@ -24,7 +24,15 @@ final class CampusApplicationDelegate: ApplicationDelegate {
             case .willResignActive, .didEnterBackground:
                 self.composition.flushForTransition()
                 if event == .didEnterBackground { self.scheduleRefresh(on: runtime) }
-            case .willEnterForeground:
+            case .willEnterForeground, .protectedDataDidBecomeAvailable:
+                // The account and the token may be readable now: show the kept session, check it.
+                self.services.auth.showKeptSessionIfReadable()
+                guard event == .willEnterForeground else {
+                    runtime.applicationScope.task("session check after unlock") { [services = self.services] in
+                        await services.auth.retryVerificationIfNeeded()
+                    }
+                    return
+                }
                 self.services.catalogue.retryNow()
                 runtime.applicationScope.task("session check retry") { [services = self.services] in
                     await services.auth.retryVerificationIfNeeded()

@@ -100,6 +100,16 @@ public final class AuthenticationService {
         await verify()
     }
 
+    /// Shows again, at once, the account of a session kept unverified while the account could
+    /// not be read (the device locked since it booted), if it can be read now: called when the
+    /// device's protected data becomes available and when the app comes to the foreground (a
+    /// suspended app is not told of an unlock), before the check that follows
+    /// (``retryVerificationIfNeeded()``) answers.
+    public func showKeptSessionIfReadable() {
+        guard needsVerification, state == .signedOut, let account = preferences[.lastAccount] else { return }
+        state = .signedIn(account, verified: false)
+    }
+
     /// What checking the stored session found.
     private enum Verification {
         case noToken
