@@ -33,7 +33,7 @@ extension DataProtection {
 
     /// The `kSecAttrAccessible…` value of a Keychain item of the class, never restored to
     /// another device (https://developer.apple.com/documentation/security/ksecattraccessible):
-    /// `WhenUnlocked` for ``DataProtection/complete`` and ``DataProtection/completeUnlessOpen``
+    /// `WhenUnlocked` for `DataProtection.complete` and `DataProtection.completeUnlessOpen`
     /// (the Keychain has no "unless open"), `AfterFirstUnlock` for the others
     /// (`kSecAttrAccessibleAlways` is deprecated). The same mapping as
     /// `KeychainSecretStore.Accessibility(_:)`.

@@ -20,7 +20,7 @@ public enum ApplicationEvent: Sendable, Equatable, CustomStringConvertible {
     /// `applicationWillTerminate(_:)`: only while running, never from suspension.
     case willTerminate
     /// `applicationProtectedDataWillBecomeUnavailable(_:)`: the device is locking, and files and
-    /// Keychain items of the ``complete`` classes are about to close (DurableState's
+    /// Keychain items of the `complete` classes are about to close (DurableState's
     /// `DataProtection`). Close them, finish writing them, or expect "protected data is
     /// unavailable" until ``protectedDataDidBecomeAvailable``.
     case protectedDataWillBecomeUnavailable

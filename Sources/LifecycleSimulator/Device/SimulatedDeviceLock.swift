@@ -1,7 +1,7 @@
 import DurableState
 import Synchronization
 
-/// The simulated device's lock state, as its stores see it: the ``ProtectedDataAvailability``
+/// The simulated device's lock state, as its stores see it: the `ProtectedDataAvailability`
 /// the simulator gives every incarnation's `StorageEnvironment` when
 /// ``SimulationOptions/deviceLocks`` is on, moved by the `lock`, `unlock` and `reboot` events.
 ///

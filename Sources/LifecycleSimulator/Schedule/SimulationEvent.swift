@@ -97,7 +97,7 @@ public enum SimulationEvent: Hashable, Codable, Sendable {
     case diskFreed
     /// The user locks the device (legal while it is unlocked): scenes in the foreground go to
     /// the background, a running process hears `protectedDataWillBecomeUnavailable` and the
-    /// step's work runs, then files and secrets of the ``DataProtection/complete`` classes close
+    /// step's work runs, then files and secrets of the `DataProtection.complete` classes close
     /// (DurableState's `DataProtection`).
     case lock
     /// The user unlocks the device (legal while it is locked): protected data is available
@@ -106,7 +106,7 @@ public enum SimulationEvent: Hashable, Codable, Sendable {
     case unlock
     /// The device restarts: the process dies (what was written survives, as at a kill) and the
     /// device stays locked until the first unlock ("before first user authentication"), when
-    /// only ``DataProtection/none`` data can be read.
+    /// only `DataProtection.none` data can be read.
     case reboot
     /// The system launches the app ahead of the user (prewarming): the launch callbacks run with
     /// no scene, locked or not, before the first unlock too. Legal only when the process is not

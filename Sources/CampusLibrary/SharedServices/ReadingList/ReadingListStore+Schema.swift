@@ -45,7 +45,7 @@ extension ReadingListStore {
 
     /// Brings `database`'s schema up to date, as every launch does after opening the file (with
     /// ``CampusBug/migrationOutsideTransaction`` planted, statement by statement).
-    /// - Throws: ``SQLiteError``; a migration that fails is rolled back, those before it stay.
+    /// - Throws: `SQLiteError`; a migration that fails is rolled back, those before it stay.
     package static func prepare(_ database: Database, bugs: Set<CampusBug> = []) throws(SQLiteError) {
         if bugs.contains(.migrationOutsideTransaction) {
             try migrateStatementByStatement(database)
