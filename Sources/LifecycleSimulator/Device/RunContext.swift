@@ -1,6 +1,5 @@
 import Foundation
 import Lifecycle
-import Synchronization
 
 /// The shared state of one simulation run that every incarnation's fenced services report to:
 /// virtual time, the current step, which incarnation is alive, the armed crash point, the trace,
@@ -363,42 +362,4 @@ final class RunContext {
         let (seconds, attoseconds) = instant.offset.components
         return seconds * 1_000 + attoseconds / 1_000_000_000_000_000
     }
-}
-
-/// Storage and log calls that arrived off the main thread: work the simulator does not control.
-/// Thread-safe (a mutex); owned by the ``RunContext``.
-final class OffMainAccessLog: Sendable {
-    private let entries = Mutex<[String]>([])
-    /// Whether ``entries`` holds anything; set and cleared under the lock, read without it so that
-    /// the drain after every settle (almost always of nothing) skips the lock. A drain that reads
-    /// `false` while an append is under way is the same as a drain just before that append.
-    private let isNonEmpty = Atomic<Bool>(false)
-
-    func append(_ entry: String) {
-        entries.withLock {
-            $0.append(entry)
-            isNonEmpty.store(true, ordering: .releasing)
-        }
-    }
-
-    /// Removes and returns what was logged.
-    func drain() -> [String] {
-        guard isNonEmpty.load(ordering: .acquiring) else { return [] }
-        return entries.withLock { entries in
-            defer {
-                entries.removeAll()
-                isNonEmpty.store(false, ordering: .relaxed)
-            }
-            return entries
-        }
-    }
-}
-
-/// The end of the live incarnation's background time: the background task, lease or push that
-/// was the last to end (as the runtime names it), the device time in milliseconds, and for a task
-/// the name of its scope. A value.
-struct BackgroundTimeEnd {
-    var work: String
-    var milliseconds: Int64
-    var scope: String?
 }

@@ -42,6 +42,8 @@ final class UserEditRecorder {
     private let history: HistoryRecorder
     private let snapshot: @MainActor () -> Snapshot
     private var before: Snapshot
+    /// ``before``'s values by key, taken with it.
+    private var shownBefore: [HistoryKey: VisibleValue]
 
     /// Starts recording the edits `edits` of an action on `scene`, taking what the user sees now
     /// with `snapshot`.
@@ -51,12 +53,12 @@ final class UserEditRecorder {
         self.history = history
         self.snapshot = snapshot
         before = snapshot()
+        shownBefore = before.byKey
     }
 
     /// Records what changed since the last call (or the start), as the user's edits.
     func recordChanges() {
         let after = snapshot()
-        let shownBefore = before.byKey
         let shownAfter = after.byKey
         for value in after.observed + after.screens.flatMap(\.values) {
             guard let earlier = shownBefore[value.key], earlier.text != value.text, shownAfter[value.key] == value,
@@ -74,6 +76,7 @@ final class UserEditRecorder {
             }
         }
         before = after
+        shownBefore = shownAfter
     }
 
     /// The persistence of `key`'s edits if the action means to change it, else `nil`.
