@@ -1,5 +1,10 @@
 import Foundation
 import Lifecycle
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Darwin)
+import Darwin
+#endif
 
 /// The shared state of one simulation run that every incarnation's fenced services report to:
 /// virtual time, the current step, which incarnation is alive, the armed crash point, the trace,
@@ -325,31 +330,31 @@ final class RunContext {
         }
     }
 
-    static func contains(_ data: Data, _ needle: [UInt8]) -> Bool {
+    nonisolated static func contains(_ data: Data, _ needle: [UInt8]) -> Bool {
         data.withUnsafeBytes { contains($0, needle) }
     }
 
     /// Whether the UTF-8 of `text` holds `needle`.
-    static func contains(_ text: String, _ needle: [UInt8]) -> Bool {
+    nonisolated static func contains(_ text: String, _ needle: [UInt8]) -> Bool {
         var text = text
         return text.withUTF8 { contains(UnsafeRawBufferPointer($0), needle) }
     }
 
-    /// Whether `raw` holds the bytes of `needle`.
-    static func contains(_ raw: UnsafeRawBufferPointer, _ needle: [UInt8]) -> Bool {
-        guard let first = needle.first, raw.count >= needle.count else { return false }
-        let bytes = raw.bindMemory(to: UInt8.self)
-        var index = 0
-        let last = bytes.count - needle.count
-        while index <= last {
-            if bytes[index] == first {
-                var matched = 1
-                while matched < needle.count, bytes[index + matched] == needle[matched] { matched += 1 }
-                if matched == needle.count { return true }
+    /// Whether `raw` holds the bytes of `needle`: the C library's `memchr` finds each candidate
+    /// first byte and `memcmp` the rest (whole database files are scanned at the end of every
+    /// step that wrote them).
+    nonisolated static func contains(_ raw: UnsafeRawBufferPointer, _ needle: [UInt8]) -> Bool {
+        guard let base = raw.baseAddress, let first = needle.first, raw.count >= needle.count else { return false }
+        return needle.withUnsafeBytes { needleBytes in
+            guard let needleBase = needleBytes.baseAddress else { return false }
+            var offset = 0
+            let last = raw.count - needle.count
+            while offset <= last, let hit = memchr(base + offset, Int32(first), last - offset + 1) {
+                if memcmp(hit, needleBase, needle.count) == 0 { return true }
+                offset = base.distance(to: UnsafeRawPointer(hit)) + 1
             }
-            index += 1
+            return false
         }
-        return false
     }
 
     static func lane(for path: String) -> String {
