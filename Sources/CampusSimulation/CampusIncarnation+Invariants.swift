@@ -13,7 +13,24 @@ extension CampusIncarnation {
             .noRecordCreatedEmpty { $0.server.createdRecords },
             AppInvariant(name: "window state") { $0.windowProblem },
             .restorableIdsSurviveTransientFailures { $0.watchedCatalogue.dropped },
+            .signedInSurvivesProtectedData { [$0.session] },
+            .nothingSavedOverUnreadData { incarnation in
+                incarnation.composition.services.arrivals.shelfWrites.map { StoreWrite(store: $0.path, lastLoad: $0.lastLoad) }
+            },
         ]
+    }
+
+    /// The stored session as the locked device's invariant sees it: the token read past its
+    /// protection class (the simulator's keychain), what the app shows, and whether its restore
+    /// is over (not while it waits to check a kept session again).
+    var session: SessionState {
+        let auth = composition.services.auth
+        return SessionState(
+            account: auth.state.account?.username ?? "the stored session's account",
+            tokenStored: (try? tokens.token()) != nil,
+            showsSignedIn: auth.state.account != nil,
+            isSettled: !auth.isRestoringSession && !auth.isWorking && !auth.awaitsVerification
+        )
     }
 
     /// Signed in ⇔ the token is in the secret store (the canary checks it is nowhere else). Once the

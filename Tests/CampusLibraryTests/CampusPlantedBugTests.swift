@@ -27,6 +27,8 @@ struct CampusPlantedBugTests {
         case .timeoutMeansNotFound: [.app("restorable ids survive transient failures")]
         case .windowRetainCycle: [.screenOutlivedScene]
         case .lockedKeychainMeansSignedOut: [.app("token placement"), .lostAcknowledgedEdit, .lostLiveEdit]
+        case .lockedShelfReadAsEmpty: [.writtenOverUnreadData]
+        case .lockedShelfWriteLost: [.deferredWorkLost]
         }
     }
 
