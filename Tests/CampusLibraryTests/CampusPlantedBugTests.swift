@@ -90,6 +90,30 @@ struct CampusPlantedBugTests {
         #expect(fixed.passed, "\(fixed.violation.map(String.init(describing:)) ?? "")")
     }
 
+    @Test("a shelf read as empty while locked is found on the schedule the search found and shrank; the app without it passes it")
+    func lockedShelfReadAsEmptyOnItsSchedule() async throws {
+        // `lifecycle-check --app campus --bug lockedShelfReadAsEmpty --seed 1`: first at schedule 14.
+        let events: [SimulationEvent] = [.silentPush, .kill, .lock, .prewarm]
+        let seed: UInt64 = 10_839_232_293_562_814_557
+        let buggy = try await Simulator(app: CampusIncarnation.app(bugs: [.lockedShelfReadAsEmpty])).replay(events, seed: seed)
+        #expect(buggy.violation?.kind == .writtenOverUnreadData, "\(buggy.violation.map(String.init(describing:)) ?? "none")")
+        #expect(buggy.violation?.message.contains("/Campus/new-arrivals.json, which this process could not read (its class completeUnlessOpen") == true)
+        let fixed = try await Simulator(app: CampusIncarnation.app).replay(events, seed: seed)
+        #expect(fixed.passed, "\(fixed.violation.map(String.init(describing:)) ?? "")")
+    }
+
+    @Test("a shelf write refused while locked and given up is found on the schedule the search found and shrank; the app without it passes it")
+    func lockedShelfWriteLostOnItsSchedule() async throws {
+        // `lifecycle-check --app campus --bug lockedShelfWriteLost --seed 1`: first at schedule 31.
+        let events: [SimulationEvent] = [.lock, .prewarm, .unlock, .connectScene(scene: 1, foreground: true, restoration: nil)]
+        let seed: UInt64 = 9_882_689_182_943_956_839
+        let buggy = try await Simulator(app: CampusIncarnation.app(bugs: [.lockedShelfWriteLost])).replay(events, seed: seed)
+        #expect(buggy.violation?.kind == .deferredWorkLost, "\(buggy.violation.map(String.init(describing:)) ?? "none")")
+        #expect(buggy.violation?.message.contains("a write of /Campus/new-arrivals.json was refused (its class complete") == true)
+        let fixed = try await Simulator(app: CampusIncarnation.app).replay(events, seed: seed)
+        #expect(fixed.passed, "\(fixed.violation.map(String.init(describing:)) ?? "")")
+    }
+
     @Test("a note written in place is found on every seed from 1 to 3 (LIFELINE_SEARCH_SEEDS: more) within 500 default-mode schedules")
     func findsInPlaceWriteOnEverySeed() async throws {
         let simulator = Simulator(app: CampusIncarnation.app(bugs: [.noteWrittenInPlace]))
