@@ -84,7 +84,7 @@ public final class NewArrivalsService {
         let shelf = Array((fetchedIDs + stored.filter { !fetchedIDs.contains($0) }).prefix(2 * limit))
         do {
             try file.write(shelf)
-            shelfWrites.append((file.file.path, shelfLoad))
+            shelfWrites.append((file.path, shelfLoad))
         } catch {
             logger.info("The shelf was not stored: \(String(describing: error), privacy: .public)")
             return false

@@ -12,6 +12,9 @@ struct PlantedShelfFile: Sendable {
     /// The shelf's file.
     let file: DurableFile
 
+    /// The file's path.
+    var path: String { file.path }
+
     /// The shelf file of `bugs` in `directory`, or `nil` when neither bug is planted.
     init?(bugs: Set<CampusBug>, storage: StorageEnvironment, directory: String) {
         // lockedShelfReadAsEmpty: "complete unless open, so the refresh can write it while locked";
