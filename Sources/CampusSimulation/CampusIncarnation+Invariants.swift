@@ -22,14 +22,16 @@ extension CampusIncarnation {
 
     /// The stored session as the locked device's invariant sees it: the token read past its
     /// protection class (the simulator's keychain), what the app shows, and whether its restore
-    /// is over (not while it waits to check a kept session again).
+    /// is over (not while it waits to check a kept session again). The keychain is read only
+    /// when the answer matters (a settled session shown signed out): a read takes device time.
     var session: SessionState {
         let auth = composition.services.auth
+        let showsSignedIn = auth.state.account != nil
+        let isSettled = !auth.isRestoringSession && !auth.isWorking && !auth.awaitsVerification
         return SessionState(
             account: auth.state.account?.username ?? "the stored session's account",
-            tokenStored: (try? tokens.token()) != nil,
-            showsSignedIn: auth.state.account != nil,
-            isSettled: !auth.isRestoringSession && !auth.isWorking && !auth.awaitsVerification
+            tokenStored: isSettled && !showsSignedIn && (try? tokens.token()) != nil,
+            showsSignedIn: showsSignedIn, isSettled: isSettled
         )
     }
 

@@ -73,6 +73,19 @@ struct CampusPlantedBugTests {
         #expect(outcome.passed, "\(outcome.violation.map(String.init(describing:)) ?? "")")
     }
 
+    /// Found by `lifecycle-check --schedules 10000` (release, seed 1, schedule 5690, shrunk from
+    /// 23 to 7 events): a window connected in the background of a prewarmed launch before the
+    /// first unlock showed nobody signed in while the session was kept, its account unreadable.
+    @Test("a window connected before the first unlock does not show a kept session as signed out")
+    func keptSessionInBackgroundWindowBeforeFirstUnlock() async throws {
+        let events: [SimulationEvent] = [
+            .launch(.user), .userAction(name: "open profile", scene: 1, seed: 0), .userAction(name: "sign in", scene: 1, seed: 0),
+            .lock, .reboot, .prewarm, .connectScene(scene: 1, foreground: false, restoration: nil),
+        ]
+        let outcome = try await Simulator(app: CampusIncarnation.app).replay(events, seed: 9_849_770_735_551_823_264)
+        #expect(outcome.passed, "\(outcome.violation.map(String.init(describing:)) ?? "")")
+    }
+
     /// Three seeds by default (each a few hundred Campus schedules with their crash replays in a
     /// debug build); `LIFELINE_SEARCH_SEEDS=10` for the ten of the example app's test.
     @Test("work after the background time is found on the schedule the search found and shrank; the app without it passes it")
