@@ -13,7 +13,26 @@ extension CampusIncarnation {
             .noRecordCreatedEmpty { $0.server.createdRecords },
             AppInvariant(name: "window state") { $0.windowProblem },
             .restorableIdsSurviveTransientFailures { $0.watchedCatalogue.dropped },
+            .signedInSurvivesProtectedData { [$0.session] },
+            .nothingSavedOverUnreadData { incarnation in
+                incarnation.composition.services.arrivals.shelfWrites.map { StoreWrite(store: $0.path, lastLoad: $0.lastLoad) }
+            },
         ]
+    }
+
+    /// The stored session as the locked device's invariant sees it: the token read past its
+    /// protection class (the simulator's keychain), what the app shows, and whether its restore
+    /// is over (not while it waits to check a kept session again). The keychain is read only
+    /// when the answer matters (a settled session shown signed out): a read takes device time.
+    var session: SessionState {
+        let auth = composition.services.auth
+        let showsSignedIn = auth.state.account != nil
+        let isSettled = !auth.isRestoringSession && !auth.isWorking && !auth.awaitsVerification
+        return SessionState(
+            account: auth.state.account?.username ?? "the stored session's account",
+            tokenStored: isSettled && !showsSignedIn && (try? tokens.token()) != nil,
+            showsSignedIn: showsSignedIn, isSettled: isSettled
+        )
     }
 
     /// Signed in ⇔ the token is in the secret store (the canary checks it is nowhere else). Once the

@@ -94,6 +94,7 @@ struct CheckOptions {
             case "--no-final-check": simulation.performsFinalCheck = false
             case "--no-trace": simulation.keepsTrace = false
             case "--no-latency": simulation.latency = .fixed(.none)
+            case "--device-locks": simulation.deviceLocks = true
             case "--wide": timelineLayout = .wide
             case "--jobs":
                 jobs = try number(argument)
@@ -194,7 +195,7 @@ struct CheckOptions {
         SummaryFile.Configuration(
             app: app.name, switches: switches.sorted(), mode: mode.rawValue, seed: seed, schedules: schedules, depth: depth,
             finalCheck: simulation.performsFinalCheck, trace: simulation.keepsTrace, latency: simulation.latency == .drawnFromSeed,
-            maxFailures: maxFailures,
+            maxFailures: maxFailures, deviceLocks: simulation.deviceLocks ? true : nil,
             without: simulation.eventKindsLeftOut.isEmpty ? nil : simulation.eventKindsLeftOut.map { Self.kebab($0.rawValue) }.sorted()
         )
     }

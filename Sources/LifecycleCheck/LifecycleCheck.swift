@@ -80,7 +80,7 @@ public enum LifecycleCheck {
         var lines = [
             "usage: lifecycle-check [--app \(apps.map(\.name).joined(separator: "|"))] [--seed S] [--schedules N] [--depth D]",
             "                       [--mode mixed|random|crash|exhaustive] [--bug NAME]... [--replay FILE]",
-            "                       [--repro-out FILE] [--no-final-check] [--no-trace] [--no-latency] [--wide]",
+            "                       [--repro-out FILE] [--no-final-check] [--no-trace] [--no-latency] [--device-locks] [--wide]",
             "                       [--jobs N] [--in-process] [--max-failures N] [--without KIND,...]",
             "                       [--shard I/N] [--json FILE] [--report FILE]",
             "       lifecycle-check merge FILE... [--json FILE] [--report FILE] [--repro-out FILE] [--jobs N] [--wide]",
@@ -92,6 +92,8 @@ public enum LifecycleCheck {
             "       schedule crashed at every storage write), exhaustive (every short schedule)",
             "--no-latency: every disk operation and remote call instant (by default each schedule draws",
             "              its latency model from its seed)",
+            "--device-locks: the device locks, unlocks, restarts and prewarms the app (on for an app that",
+            "                declares locksDevice; by default a device that never locks)",
             "--wide: a failure's timeline as a table with every cell in full (by default it fits 120 columns)",
             "--jobs N: the random search on N worker processes at once (by default one per core); the same",
             "          summary. Schedules always run in workers, so a trap in the app is a finding (app crash)",

@@ -151,6 +151,7 @@ extension SummaryFile.Configuration {
         if !finalCheck { arguments.append("--no-final-check") }
         if !trace { arguments.append("--no-trace") }
         if !latency { arguments.append("--no-latency") }
+        if deviceLocks == true { arguments.append("--device-locks") }
         if let maxFailures { arguments += ["--max-failures", "\(maxFailures)"] }
         if let without, !without.isEmpty { arguments += ["--without", without.joined(separator: ",")] }
         return arguments

@@ -25,6 +25,8 @@ struct SummaryFile: Codable {
         var latency: Bool
         /// `--max-failures`, when given.
         var maxFailures: Int?
+        /// `true` with `--device-locks` (absent otherwise, as in summaries written before it).
+        var deviceLocks: Bool?
         /// `--without`'s kinds, sorted, when given.
         var without: [String]?
     }

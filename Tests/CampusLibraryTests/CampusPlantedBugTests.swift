@@ -27,6 +27,8 @@ struct CampusPlantedBugTests {
         case .timeoutMeansNotFound: [.app("restorable ids survive transient failures")]
         case .windowRetainCycle: [.screenOutlivedScene]
         case .lockedKeychainMeansSignedOut: [.app("token placement"), .lostAcknowledgedEdit, .lostLiveEdit]
+        case .lockedShelfReadAsEmpty: [.writtenOverUnreadData]
+        case .lockedShelfWriteLost: [.deferredWorkLost]
         }
     }
 
@@ -71,6 +73,19 @@ struct CampusPlantedBugTests {
         #expect(outcome.passed, "\(outcome.violation.map(String.init(describing:)) ?? "")")
     }
 
+    /// Found by `lifecycle-check --schedules 10000` (release, seed 1, schedule 5690, shrunk from
+    /// 23 to 7 events): a window connected in the background of a prewarmed launch before the
+    /// first unlock showed nobody signed in while the session was kept, its account unreadable.
+    @Test("a window connected before the first unlock does not show a kept session as signed out")
+    func keptSessionInBackgroundWindowBeforeFirstUnlock() async throws {
+        let events: [SimulationEvent] = [
+            .launch(.user), .userAction(name: "open profile", scene: 1, seed: 0), .userAction(name: "sign in", scene: 1, seed: 0),
+            .lock, .reboot, .prewarm, .connectScene(scene: 1, foreground: false, restoration: nil),
+        ]
+        let outcome = try await Simulator(app: CampusIncarnation.app).replay(events, seed: 9_849_770_735_551_823_264)
+        #expect(outcome.passed, "\(outcome.violation.map(String.init(describing:)) ?? "")")
+    }
+
     /// Three seeds by default (each a few hundred Campus schedules with their crash replays in a
     /// debug build); `LIFELINE_SEARCH_SEEDS=10` for the ten of the example app's test.
     @Test("work after the background time is found on the schedule the search found and shrank; the app without it passes it")
@@ -84,6 +99,30 @@ struct CampusPlantedBugTests {
         let seed: UInt64 = 17_663_653_153_769_438_677
         let buggy = try await Simulator(app: CampusIncarnation.app(bugs: [.workAfterExpiration])).replay(events, seed: seed)
         #expect(buggy.violation?.kind == .workAfterBackgroundTimeEnded, "\(buggy.violation.map(String.init(describing:)) ?? "none")")
+        let fixed = try await Simulator(app: CampusIncarnation.app).replay(events, seed: seed)
+        #expect(fixed.passed, "\(fixed.violation.map(String.init(describing:)) ?? "")")
+    }
+
+    @Test("a shelf read as empty while locked is found on the schedule the search found and shrank; the app without it passes it")
+    func lockedShelfReadAsEmptyOnItsSchedule() async throws {
+        // `lifecycle-check --app campus --bug lockedShelfReadAsEmpty --seed 1`: first at schedule 14.
+        let events: [SimulationEvent] = [.silentPush, .kill, .lock, .prewarm]
+        let seed: UInt64 = 10_839_232_293_562_814_557
+        let buggy = try await Simulator(app: CampusIncarnation.app(bugs: [.lockedShelfReadAsEmpty])).replay(events, seed: seed)
+        #expect(buggy.violation?.kind == .writtenOverUnreadData, "\(buggy.violation.map(String.init(describing:)) ?? "none")")
+        #expect(buggy.violation?.message.contains("/Campus/new-arrivals.json, which this process could not read (its class completeUnlessOpen") == true)
+        let fixed = try await Simulator(app: CampusIncarnation.app).replay(events, seed: seed)
+        #expect(fixed.passed, "\(fixed.violation.map(String.init(describing:)) ?? "")")
+    }
+
+    @Test("a shelf write refused while locked and given up is found on the schedule the search found and shrank; the app without it passes it")
+    func lockedShelfWriteLostOnItsSchedule() async throws {
+        // `lifecycle-check --app campus --bug lockedShelfWriteLost --seed 1`: first at schedule 31.
+        let events: [SimulationEvent] = [.lock, .prewarm, .unlock, .connectScene(scene: 1, foreground: true, restoration: nil)]
+        let seed: UInt64 = 9_882_689_182_943_956_839
+        let buggy = try await Simulator(app: CampusIncarnation.app(bugs: [.lockedShelfWriteLost])).replay(events, seed: seed)
+        #expect(buggy.violation?.kind == .deferredWorkLost, "\(buggy.violation.map(String.init(describing:)) ?? "none")")
+        #expect(buggy.violation?.message.contains("a write of /Campus/new-arrivals.json was refused (its class complete") == true)
         let fixed = try await Simulator(app: CampusIncarnation.app).replay(events, seed: seed)
         #expect(fixed.passed, "\(fixed.violation.map(String.init(describing:)) ?? "")")
     }

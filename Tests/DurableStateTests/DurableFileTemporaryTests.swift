@@ -14,6 +14,16 @@ struct DurableFileTemporaryTests {
         try FileManager.default.setAttributes([.modificationDate: Date().addingTimeInterval(-secondsAgo)], ofItemAtPath: path)
     }
 
+    @Test("a temporary name, numbered or of an earlier version, names its target; other names name none")
+    func targetOfTemporary() {
+        let file = DurableFile(fileSystem: POSIXFileSystem(), path: "/data/notes.json")
+        #expect(DurableFile.target(ofTemporary: file.temporaryPath(3)) == "/data/notes.json")
+        #expect(DurableFile.target(ofTemporary: "/data/.notes.json.tmp") == "/data/notes.json")
+        #expect(DurableFile.target(ofTemporary: "/data/notes.json") == nil)
+        #expect(DurableFile.target(ofTemporary: "/data/.tmp") == nil)
+        #expect(DurableFile.backupPath(of: "/data/notes.json") == file.backupPath)
+    }
+
     @Test("a name taken by another writer or a leftover is skipped: the next free one is used")
     func skipsTakenNames() throws {
         let file = DurableFile(fileSystem: POSIXFileSystem(), path: path)

@@ -57,6 +57,8 @@ public final class AppComposition {
         services = try binding.application.resolve(AppServices.self)
         services.notes.plantedBugs = environment.plantedBugs
         services.arrivals.plantedBugs = environment.plantedBugs
+        services.arrivals.shelfFile = PlantedShelfFile(
+            bugs: environment.plantedBugs, storage: environment.storage, directory: environment.dataDirectory)
         services.readingList.plantedBugs = environment.plantedBugs
         services.auth.plantedBugs = environment.plantedBugs
         services.readingList.notices = services.notices

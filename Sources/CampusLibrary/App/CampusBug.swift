@@ -53,6 +53,16 @@ package enum CampusBug: String, CaseIterable, Codable, Sendable, Comparable {
     /// first unlock, `SecretStoreError.protectedDataUnavailable` — as "no token", and shows the
     /// user signed out although their session is still stored.
     case lockedKeychainMeansSignedOut
+    /// The new-arrivals shelf is kept in a file of its own written `completeUnlessOpen` ("so the
+    /// background refresh can write it while the phone is locked"), and the refresh adds what it
+    /// fetched to the stored shelf. While locked the closed file cannot be opened; the refresh
+    /// reads "cannot read now" as "no shelf yet" and saves the shelf it built from nothing over
+    /// the stored one: the older arrivals the student saw are gone.
+    case lockedShelfReadAsEmpty
+    /// The new-arrivals shelf is kept in a file of its own written `complete` ("it is what the
+    /// student browses"), which the background refresh must write while the phone is locked: the
+    /// write is refused, logged and given up, and nothing writes the shelf again after the unlock.
+    case lockedShelfWriteLost
 
     package static func < (lhs: CampusBug, rhs: CampusBug) -> Bool { lhs.rawValue < rhs.rawValue }
 }

@@ -56,12 +56,30 @@ public struct DurableFile: Sendable {
     public var directoryPermissions: UInt16 { Self.directoryPermissions(forFile: permissions) }
 
     /// Where ``replace(with:keepingBackup:)`` moves the previous generation when asked to keep it.
-    public var backupPath: String { path + ".bak" }
+    public var backupPath: String { Self.backupPath(of: path) }
+
+    /// Where ``replace(with:keepingBackup:)`` keeps the previous generation of the file at `path`.
+    public static func backupPath(of path: String) -> String { path + ".bak" }
 
     /// The `number`-th temporary name of the target: hidden, in the same directory, so the
     /// rename is atomic.
     public func temporaryPath(_ number: Int) -> String {
         FilePaths.join(directory, "." + FilePaths.name(of: path) + ".\(number).tmp")
+    }
+
+    /// The target whose temporary file `path` is (``temporaryPath(_:)``, or the single
+    /// `.<name>.tmp` of earlier versions), or `nil` if `path` is no such name.
+    ///
+    /// ```swift
+    /// DurableFile.target(ofTemporary: "/data/.notes.json.3.tmp")   // "/data/notes.json"
+    /// ```
+    public static func target(ofTemporary path: String) -> String? {
+        var name = Substring(FilePaths.name(of: path))
+        guard name.hasPrefix("."), name.hasSuffix(".tmp") else { return nil }
+        name = name.dropFirst().dropLast(4)
+        if let dot = name.lastIndex(of: "."), Int(name[name.index(after: dot)...]) != nil { name = name[..<dot] }
+        guard !name.isEmpty else { return nil }
+        return FilePaths.join(FilePaths.directory(of: path), String(name))
     }
 
     /// Replaces the target's contents with `data` by the durable replace recipe.

@@ -81,6 +81,13 @@ public protocol FileSystem: Sendable {
     /// Sets the POSIX permission bits of the file or directory at `path`.
     func setPermissions(_ permissions: UInt16, at path: String) throws(FileSystemError)
 
+    /// Gives the file at `path` the data protection class `protection`, which the platform then
+    /// enforces (``ProtectedFileSystem`` calls it for each file it writes). On Apple platforms
+    /// ``POSIXFileSystem`` sets its `FileProtectionType`; elsewhere there is no data protection,
+    /// and it does nothing.
+    /// - Throws: ``FileSystemError``; the file's contents are as they were written.
+    func setProtection(_ protection: DataProtection, at path: String) throws(FileSystemError)
+
     /// Takes the exclusive lock of the file at `path` (created with `permissions` if missing)
     /// without waiting, for as long as the returned ``FileLock`` is held.
     ///
@@ -125,6 +132,9 @@ extension FileSystem {
 
     /// `nil`: modification times are not recorded.
     public func modificationDate(at path: String) throws(FileSystemError) -> Date? { nil }
+
+    /// Nothing: this file system has no data protection classes.
+    public func setProtection(_ protection: DataProtection, at path: String) throws(FileSystemError) {}
 
     /// Throws: permission changes are not supported by this file system.
     public func setPermissions(_ permissions: UInt16, at path: String) throws(FileSystemError) {

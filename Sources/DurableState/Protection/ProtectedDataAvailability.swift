@@ -15,6 +15,17 @@
 public protocol ProtectedDataAvailability: Sendable {
     /// The device's lock state now.
     var deviceLockState: DeviceLockState { get }
+
+    /// Hears that a file store's `refusal` was thrown: a read (`writing` false) or a write of a
+    /// file that its class kept closed. Nothing by default; the simulator's device keeps them to
+    /// check that nothing is written over what could not be read and that refused writes are
+    /// made again after the unlock.
+    func didRefuse(_ refusal: ProtectedDataUnavailable, writing: Bool)
+}
+
+extension ProtectedDataAvailability {
+    /// Nothing: a device keeps no record of refusals.
+    public func didRefuse(_ refusal: ProtectedDataUnavailable, writing: Bool) {}
 }
 
 extension ProtectedDataAvailability {

@@ -13,7 +13,8 @@ import Foundation
 /// (``ProtectedDataAccess/createNew``), as a durable replace's temporary file does. Names and
 /// directories are not protected by a class (renames, removals, listings, directory syncs, file
 /// locks and permissions go through), as on iOS, where only file contents are encrypted with the
-/// class key. Every file the stores built on it write is of its class: the class is the store's.
+/// class key. Every file the stores built on it write is of its class: each one is given it through
+/// `base`'s ``FileSystem/setProtection(_:at:)`` (on Apple platforms, its `FileProtectionType`).
 ///
 /// A value, `Sendable`; made by ``StorageEnvironment/fileSystem(protectedBy:)`` for each store.
 public struct ProtectedFileSystem: FileSystem {
@@ -31,13 +32,15 @@ public struct ProtectedFileSystem: FileSystem {
         self.availability = availability
     }
 
-    /// Refuses `access` to `path` when the class forbids it now; a file that is not there is
-    /// left to `base` to report (opening a missing file fails as "not found", locked or not).
-    private func check(_ access: ProtectedDataAccess, _ path: String) throws(FileSystemError) {
+    /// Refuses `access` to `path` (for a write when `writing`) when the class forbids it now,
+    /// and tells ``availability`` so; a file that is not there is left to `base` to report
+    /// (opening a missing file fails as "not found", locked or not).
+    private func check(_ access: ProtectedDataAccess, _ path: String, writing: Bool = false) throws(FileSystemError) {
         do {
             try availability.check(access, to: path, protectedBy: protection)
         } catch {
             if access == .openExisting, !base.itemExists(at: path) { return }
+            availability.didRefuse(error, writing: writing)
             throw .protectedDataUnavailable(error)
         }
     }
@@ -76,18 +79,20 @@ public struct ProtectedFileSystem: FileSystem {
     }
 
     public func writeFile(_ data: Data, to path: String, permissions: UInt16) throws(FileSystemError) {
-        try check(writeAccess(path), path)
+        try check(writeAccess(path), path, writing: true)
         try base.writeFile(data, to: path, permissions: permissions)
+        try base.setProtection(protection, at: path)
     }
 
     public func syncFile(at path: String) throws(FileSystemError) {
-        try check(.openExisting, path)
+        try check(.openExisting, path, writing: true)
         try base.syncFile(at: path)
     }
 
     public func writeAndSyncFile(_ data: Data, to path: String, permissions: UInt16) throws(FileSystemError) {
-        try check(writeAccess(path), path)
+        try check(writeAccess(path), path, writing: true)
         try base.writeAndSyncFile(data, to: path, permissions: permissions)
+        try base.setProtection(protection, at: path)
     }
 
     public func syncDirectory(at path: String) throws(FileSystemError) { try base.syncDirectory(at: path) }
@@ -95,14 +100,19 @@ public struct ProtectedFileSystem: FileSystem {
     public func permissions(at path: String) throws(FileSystemError) -> UInt16 { try base.permissions(at: path) }
 
     public func createNewFile(_ data: Data, at path: String, permissions: UInt16) throws(FileSystemError) {
-        try check(.createNew, path)
+        try check(.createNew, path, writing: true)
         try base.createNewFile(data, at: path, permissions: permissions)
+        try base.setProtection(protection, at: path)
     }
 
     public func modificationDate(at path: String) throws(FileSystemError) -> Date? { try base.modificationDate(at: path) }
 
     public func setPermissions(_ permissions: UInt16, at path: String) throws(FileSystemError) {
         try base.setPermissions(permissions, at: path)
+    }
+
+    public func setProtection(_ protection: DataProtection, at path: String) throws(FileSystemError) {
+        try base.setProtection(protection, at: path)
     }
 
     public func lockFile(at path: String, permissions: UInt16) throws(FileSystemError) -> FileLock {

@@ -1,3 +1,4 @@
+import DurableState
 import Foundation
 import Lifecycle
 #if canImport(Glibc)
@@ -25,7 +26,9 @@ final class RunContext {
     /// The first violation; the run stops at it.
     private(set) var violation: Violation?
 
-    var step = 0
+    var step = 0 {
+        didSet { deviceLock.ledger.setStep(step) }
+    }
     /// Device time; each incarnation's clock follows it.
     var now: LifelineInstant = .zero {
         didSet { nowMilliseconds = Self.milliseconds(now) }
@@ -34,7 +37,9 @@ final class RunContext {
     /// less often than records are written).
     private(set) var nowMilliseconds: Int64 = 0
     /// The number of the incarnation alive, 0 when the process is not running.
-    var liveIncarnation = 0
+    var liveIncarnation = 0 {
+        didSet { if liveIncarnation != 0 { deviceLock.ledger.begin() } }
+    }
     /// Whether the live incarnation is suspended.
     var isSuspended = false
     /// Set when the live incarnation's last background time ended while it was in the background
@@ -163,6 +168,7 @@ final class RunContext {
         guard isAlive(incarnation) else { return .fenced }
         guard operation.isMutating else {
             passTime(for: operation)
+            if operation == .read { deviceLock.ledger.read(path) }
             return .admitted
         }
         recordUserEditsSoFar()
@@ -204,7 +210,23 @@ final class RunContext {
                 hash.combine(destination)
             }
         }
+        if operation != .syncDirectory, operation != .makeDirectory, operation != .syncFile {
+            deviceLock.ledger.wrote(target, rotatesBackup: operation == .rename && destination == DurableFile.backupPath(of: path))
+            if let unread = deviceLock.ledger.takeOverwrite() { reportOverwrite(of: unread, by: operation, bytes: bytes, path: path, renamedTo: destination) }
+        }
         return .admitted
+    }
+
+    /// Reports that the live process wrote over `unread`, a file it could not read.
+    private func reportOverwrite(
+        of unread: ProtectedDataLedger.Refusal, by operation: StorageOperation, bytes: Int?, path: String, renamedTo destination: String?
+    ) {
+        report(
+            .writtenOverUnreadData,
+            "storage \(operation.named(bytes: bytes)) \(StorageOperation.shownPath(path, renamedTo: destination)) replaces "
+                + "\(unread.path), which this process could not read (\(unread.circumstances)) and has not read since: "
+                + "what the app saves there is not built on what the file held"
+        )
     }
 
     /// Records what the running user action changed on the screens so far, before something it

@@ -9,6 +9,8 @@ import Synchronization
 /// its state guarded by a `Mutex`. It starts unlocked: a run begins with the user at the phone.
 final class SimulatedDeviceLock: ProtectedDataAvailability {
     private let current = Mutex(DeviceLockState.unlocked)
+    /// What the live process could not read or write because of the lock.
+    let ledger = ProtectedDataLedger()
 
     /// The device's state now.
     var state: DeviceLockState {
@@ -17,4 +19,8 @@ final class SimulatedDeviceLock: ProtectedDataAvailability {
     }
 
     var deviceLockState: DeviceLockState { state }
+
+    func didRefuse(_ refusal: ProtectedDataUnavailable, writing: Bool) {
+        ledger.refused(refusal, writing: writing)
+    }
 }

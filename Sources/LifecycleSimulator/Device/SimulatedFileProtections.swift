@@ -30,11 +30,13 @@ final class SimulatedFileProtections: Sendable {
         classes.withLock { $0[path] = protection }
     }
 
-    /// Refuses `access` to the file at `path` of class `protection` while the device forbids it.
-    func check(_ access: ProtectedDataAccess, _ path: String, _ protection: DataProtection) throws(FileSystemError) {
+    /// Refuses `access` to the file at `path` of class `protection` (for a write when `writing`)
+    /// while the device forbids it, and tells the lock so.
+    func check(_ access: ProtectedDataAccess, _ path: String, _ protection: DataProtection, writing: Bool) throws(FileSystemError) {
         do {
             try lock.check(access, to: path, protectedBy: protection)
         } catch {
+            lock.didRefuse(error, writing: writing)
             throw .protectedDataUnavailable(error)
         }
     }

@@ -58,7 +58,7 @@ final class SimulatedFiles: FileManaging {
             do {
                 try protections.check(
                     creates ? .createNew : .openExisting, path,
-                    creates ? SimulatedFileProtections.protection(of: options) : protections.protection(of: path))
+                    creates ? SimulatedFileProtections.protection(of: options) : protections.protection(of: path), writing: true)
             } catch {
                 report { $0.didFailToSave(HistoryKey(path), text: text) }
                 throw error
@@ -97,7 +97,7 @@ final class SimulatedFiles: FileManaging {
     func contents(atPath path: String) -> Data? {
         if let protections, fileSystem.itemExists(at: path) {
             do {
-                try protections.check(.openExisting, path, protections.protection(of: path))
+                try protections.check(.openExisting, path, protections.protection(of: path), writing: false)
             } catch {
                 return nil
             }

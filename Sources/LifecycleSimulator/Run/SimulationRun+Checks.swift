@@ -12,6 +12,7 @@ extension SimulationRun {
         reportOffMainAccesses()
         guard violation == nil, let current, context.isAlive(current.number) else { return }
         if options.acknowledgesOnInactive { applyInactiveRule(current) }
+        if options.deviceLocks { noteUnlockSeenInForeground() }
         if !inbox.disconnectedScenes.isEmpty { watchScreensOfDisconnectedScenes(current) }
         if let shared = current.environment.screens.sharedScreens.first { reportSharedScreen(shared) }
         capturePayloads()
@@ -268,6 +269,7 @@ extension SimulationRun {
                 checkScreensReleased(current, after: "in the suspended process, with no task or timer left that could release it")
             }
         }
+        if violation == nil, current != nil, options.deviceLocks { checkDeferredWorkDone() }
         guard violation == nil else { return }
         if isAlive { die(.kill, reason: "killed for the final check") }
         beginLaunch(.user)

@@ -27,7 +27,10 @@ extension SimulationRun {
     /// `protectedDataDidBecomeAvailable`. No scene comes to the foreground by itself.
     func unlockDevice(reason: String? = nil) {
         setLockState(.unlocked, reason: reason)
-        if isRunning { deliver(.protectedDataDidBecomeAvailable) }
+        if isRunning {
+            deliver(.protectedDataDidBecomeAvailable)
+            context.deviceLock.ledger.heardOfUnlock()
+        }
     }
 
     /// Moves the device to `state` and traces it on the device's lane.
@@ -35,5 +38,27 @@ extension SimulationRun {
         context.deviceLock.state = state
         let text = "device \(state)"
         context.record("device", reason.map { "\(text) (\($0))" } ?? text)
+    }
+}
+
+extension SimulationRun {
+    /// A scene in the foreground of an unlocked device: the process knows it is unlocked, and
+    /// the writes the lock refused it must now be made.
+    func noteUnlockSeenInForeground() {
+        guard context.deviceLock.state == .unlocked else { return }
+        guard (1...options.maxScenes).contains(where: { scene($0)?.state.isForeground == true }) else { return }
+        context.deviceLock.ledger.heardOfUnlock()
+    }
+
+    /// The final check's rule for work the lock deferred: a write refused while the device was
+    /// locked, which the live process learned it could make (and then had the liveness bound
+    /// for), must have been made.
+    func checkDeferredWorkDone() {
+        guard let lost = context.deviceLock.ledger.lostWork() else { return }
+        context.report(
+            .deferredWorkLost,
+            "a write of \(lost.path) was refused (\(lost.circumstances)) and never made again, although the app "
+                + "learned the device is unlocked: the work the lock deferred is lost"
+        )
     }
 }

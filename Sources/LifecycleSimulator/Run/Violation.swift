@@ -66,6 +66,16 @@ public struct Violation: Hashable, Codable, Sendable, CustomStringConvertible {
         /// second held it durably: for a moment no store holds it, and a crash then loses it.
         /// Found without a crash, from the order of the saves (`EditHistory+Moves.swift`).
         public static let removedBeforeSaved = Kind(rawValue: "removed before saved elsewhere")
+        /// With ``SimulationOptions/deviceLocks``: the process wrote, replaced or removed a file
+        /// whose read its protection class had refused (the device locked or not yet unlocked)
+        /// and that it has not read since. Whatever it saved was built without the file's data —
+        /// "cannot read now" taken for "empty" — and the user's data is gone.
+        public static let writtenOverUnreadData = Kind(rawValue: "written over data that was not read")
+        /// With ``SimulationOptions/deviceLocks``: a write refused for its file's protection class
+        /// while the device was locked was never made again, although the process learned that
+        /// the device is unlocked (it heard `protectedDataDidBecomeAvailable`, or a scene of it was
+        /// in the foreground after the unlock) and then had the liveness bound to do it.
+        public static let deferredWorkLost = Kind(rawValue: "work deferred by the lock never done")
         /// Tracked work waited on something the simulator does not control.
         public static let escapedWork = Kind(rawValue: "escaped work")
         /// The app kept itself busy without time passing: within one settling of the device, more
@@ -82,7 +92,8 @@ public struct Violation: Hashable, Codable, Sendable, CustomStringConvertible {
         package static let builtIn: [Kind] = [
             .lostAcknowledgedEdit, .phantomData, .crossSceneLeak, .lostLiveEdit, .appCrash, .secretLeak,
             .workAfterBackgroundTimeEnded, .lockHeldIntoSuspension, .backgroundTimeOverran, .busyLoop, .screenOutlivedScene,
-            .screenSharedByScenes, .editOnlyInScreen, .shownSavedNotWritten, .removedBeforeSaved, .escapedWork, .illegalEvent,
+            .screenSharedByScenes, .editOnlyInScreen, .shownSavedNotWritten, .removedBeforeSaved, .writtenOverUnreadData, .deferredWorkLost, .escapedWork,
+            .illegalEvent,
         ]
 
         /// The kind of a broken app invariant named `name`.

@@ -185,12 +185,15 @@ public final class WindowModel: VisibleValues {
     /// What the window shows: its state's fields — provisional while restored or linked books
     /// are looked up, when it may show a book the lookup will take out — the note its editor
     /// shows, once readable, and what its header shows of the app: the account once the session
-    /// is settled (no restore or request in flight) and the basket once hydrated.
+    /// is settled (no restore or request in flight, and not a kept session whose account could
+    /// not be read yet, which the header says is kept and checked again) and the basket once
+    /// hydrated.
     public var visibleValues: [VisibleValue] {
         var values = stateValues
         if isCheckingBooks { for index in values.indices { values[index].isProvisional = true } }
         if case .notes(let editor) = screen { values += editor.visibleValues }
-        if !services.auth.isRestoringSession, !services.auth.isWorking {
+        let auth = services.auth
+        if !auth.isRestoringSession, !auth.isWorking, !(auth.awaitsVerification && auth.state.account == nil) {
             values.append(VisibleValue(AuthenticationService.historyName, text: services.auth.state.account?.username))
         }
         if services.basket.isHydrated { values.append(VisibleValue(BorrowingBasket.historyName, text: services.basket.historyText)) }

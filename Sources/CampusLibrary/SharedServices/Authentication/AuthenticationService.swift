@@ -79,6 +79,9 @@ public final class AuthenticationService {
 
     /// Whether the launch gate must stay closed.
     public var isRestoringSession: Bool { state == .restoring }
+    /// Whether a kept session waits to be checked again (its token or account could not be read
+    /// or verified now): what is shown is not settled until then.
+    public var awaitsVerification: Bool { needsVerification }
 
     /// Where the session token is kept, for a person (shown once signed in).
     public var tokenLocation: String { tokens.location }

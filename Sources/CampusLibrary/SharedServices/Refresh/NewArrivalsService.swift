@@ -24,6 +24,14 @@ public final class NewArrivalsService {
     @ObservationIgnored private let logger: LifelineLogger
     /// Bugs planted on purpose for the simulator (``CampusBug/workAfterExpiration``); empty otherwise.
     @ObservationIgnored package var plantedBugs: Set<CampusBug> = []
+    /// Where two planted bugs keep the shelf (``CampusBug/lockedShelfReadAsEmpty``,
+    /// ``CampusBug/lockedShelfWriteLost``) instead of the preferences; `nil` otherwise.
+    @ObservationIgnored var shelfFile: PlantedShelfFile?
+    /// The writes of ``shelfFile`` in this process, each with what the read before it found,
+    /// oldest first (for the simulator's *nothing saved over unread data*); empty without it.
+    @ObservationIgnored package private(set) var shelfWrites: [(path: String, lastLoad: LoadOutcome)] = []
+    /// What the last read of ``shelfFile`` found.
+    @ObservationIgnored private var shelfLoad = LoadOutcome.loaded
 
     /// Creates the service.
     public init(catalogue: LibraryCatalogue, preferences: Preferences, clock: any LifelineClock, logger: LifelineLogger) {
@@ -37,7 +45,7 @@ public final class NewArrivalsService {
     /// Shows the stored shelf (after the catalogue has loaded); on the very first launch, when
     /// nothing is stored yet, fills it at once.
     public func restore() async {
-        let ids = preferences[.newArrivals]
+        let ids = readPlantedShelf() ?? preferences[.newArrivals]
         guard !ids.isEmpty else {
             if refreshedAt == nil { await refresh() }
             return
@@ -54,6 +62,7 @@ public final class NewArrivalsService {
         do {
             let fetched = try await catalogue.service.newArrivals(limit: limit)
             try Task.checkCancellation()
+            if let shelfFile { return await storeInPlantedFile(shelfFile, fetched: fetched, limit: limit) }
             books = fetched
             let now = clock.date
             refreshedAt = now
@@ -64,6 +73,33 @@ public final class NewArrivalsService {
             logger.info("New arrivals were not refreshed: \(String(describing: error), privacy: .public)")
             return false
         }
+    }
+
+    /// The shelf of ``CampusBug/lockedShelfReadAsEmpty`` and ``CampusBug/lockedShelfWriteLost``:
+    /// what was fetched, then the stored shelf's older arrivals (read as none when the file
+    /// cannot be read now), at most twice `limit`; a write the file refuses is given up.
+    private func storeInPlantedFile(_ file: PlantedShelfFile, fetched: [Book], limit: Int) async -> Bool {
+        let fetchedIDs = fetched.map(\.id)
+        let stored = readPlantedShelf() ?? []
+        let shelf = Array((fetchedIDs + stored.filter { !fetchedIDs.contains($0) }).prefix(2 * limit))
+        do {
+            try file.write(shelf)
+            shelfWrites.append((file.path, shelfLoad))
+        } catch {
+            logger.info("The shelf was not stored: \(String(describing: error), privacy: .public)")
+            return false
+        }
+        if let found = try? await catalogue.books(shelf) { books = shelf.compactMap { found[$0] } }
+        refreshedAt = clock.date
+        return true
+    }
+
+    /// The planted shelf file's shelf (none without one), its outcome kept for ``shelfWrites``.
+    private func readPlantedShelf() -> [BookID]? {
+        guard let shelfFile else { return nil }
+        let read = shelfFile.read()
+        shelfLoad = read.outcome
+        return read.shelf
     }
 
     /// The ``CampusBug/workAfterExpiration`` bug: three attempts with `try?`, which turns a
