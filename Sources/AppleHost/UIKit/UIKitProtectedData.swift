@@ -19,23 +19,27 @@ import UIKit
 /// (the stores ask from any thread), its observers removed when it is released.
 public final class UIKitProtectedData: ProtectedDataAvailability {
     private let state: Mutex<DeviceLockState>
-    private let observers: Mutex<[any NSObjectProtocol]> = Mutex([])
+    /// The center observed and its two observers, removed from that center when released.
+    private let observers: Mutex<(center: NotificationCenter, tokens: [any NSObjectProtocol])>
 
     /// Starts from UIKit's answer now and follows its notifications.
     @MainActor
     public init(center: NotificationCenter = .default) {
         state = Mutex(UIApplication.shared.isProtectedDataAvailable ? .unlocked : .locked)
+        observers = Mutex((center: center, tokens: []))
         let lost = center.addObserver(
             forName: UIApplication.protectedDataWillBecomeUnavailableNotification, object: nil, queue: nil
         ) { [weak self] _ in self?.state.withLock { $0 = .locked } }
         let regained = center.addObserver(
             forName: UIApplication.protectedDataDidBecomeAvailableNotification, object: nil, queue: nil
         ) { [weak self] _ in self?.state.withLock { $0 = .unlocked } }
-        observers.withLock { $0 = [lost, regained] }
+        observers.withLock { $0.tokens = [lost, regained] }
     }
 
     deinit {
-        for observer in observers.withLock({ $0 }) { NotificationCenter.default.removeObserver(observer) }
+        observers.withLock { observed in
+            for token in observed.tokens { observed.center.removeObserver(token) }
+        }
     }
 
     /// The state UIKit last announced.
