@@ -13,10 +13,8 @@ build: setup
 test: setup
 	swift build --build-tests $(SWIFT_FLAGS)
 	swift test $(SWIFT_FLAGS)
-	# The template app, a package of its own that uses Lifeline as a user's app does. It shares
-	# this package's build directory, so Lifeline's modules, built above with the same flags,
-	# are not compiled a second time (about two minutes on two cores).
-	swift test --package-path Examples/NotesAndLists --scratch-path $(CURDIR)/.build $(SWIFT_FLAGS)
+	# The template app, a package of its own that uses Lifeline as a user's app does.
+	swift test --package-path Examples/NotesAndLists $(SWIFT_FLAGS)
 
 run: setup
 	swift run campus-library
