@@ -114,11 +114,8 @@ struct CampusPlantedBugTests {
         // `lifecycle-check --app campus --bug lockedShelfReadAsEmpty --seed 1`: first at schedule 14.
         let events: [SimulationEvent] = [.silentPush, .kill, .lock, .prewarm]
         let seed: UInt64 = 10_839_232_293_562_814_557
-        let buggy = try await Simulator(app: CampusIncarnation.app(bugs: [.lockedShelfReadAsEmpty])).replay(events, seed: seed)
-        #expect(buggy.violation?.kind == .writtenOverUnreadData, "\(buggy.violation.map(String.init(describing:)) ?? "none")")
-        #expect(buggy.violation?.message.contains("/Campus/new-arrivals.json, which this process could not read (its class completeUnlessOpen") == true)
-        let fixed = try await Simulator(app: CampusIncarnation.app).replay(events, seed: seed)
-        #expect(fixed.passed, "\(fixed.violation.map(String.init(describing:)) ?? "")")
+        let buggy = try await Self.replayBuggyAndFixed(.lockedShelfReadAsEmpty, events, seed: seed, expecting: .writtenOverUnreadData)
+        #expect(buggy?.message.contains("/Campus/new-arrivals.json, which this process could not read (its class completeUnlessOpen") == true)
     }
 
     @Test("a shelf write refused while locked and given up is found on the schedule the search found and shrank; the app without it passes it")
@@ -126,11 +123,20 @@ struct CampusPlantedBugTests {
         // `lifecycle-check --app campus --bug lockedShelfWriteLost --seed 1`: first at schedule 31.
         let events: [SimulationEvent] = [.lock, .prewarm, .unlock, .connectScene(scene: 1, foreground: true, restoration: nil)]
         let seed: UInt64 = 9_882_689_182_943_956_839
-        let buggy = try await Simulator(app: CampusIncarnation.app(bugs: [.lockedShelfWriteLost])).replay(events, seed: seed)
-        #expect(buggy.violation?.kind == .deferredWorkLost, "\(buggy.violation.map(String.init(describing:)) ?? "none")")
-        #expect(buggy.violation?.message.contains("a write of /Campus/new-arrivals.json was refused (its class complete") == true)
+        let buggy = try await Self.replayBuggyAndFixed(.lockedShelfWriteLost, events, seed: seed, expecting: .deferredWorkLost)
+        #expect(buggy?.message.contains("a write of /Campus/new-arrivals.json was refused (its class complete") == true)
+    }
+
+    /// Replays `events` with `bug` planted, expecting a violation of `kind`, and without it,
+    /// expecting a pass; returns the planted run's violation.
+    static func replayBuggyAndFixed(
+        _ bug: CampusBug, _ events: [SimulationEvent], seed: UInt64, expecting kind: Violation.Kind
+    ) async throws -> Violation? {
+        let buggy = try await Simulator(app: CampusIncarnation.app(bugs: [bug])).replay(events, seed: seed)
+        #expect(buggy.violation?.kind == kind, "\(buggy.violation.map(String.init(describing:)) ?? "none")")
         let fixed = try await Simulator(app: CampusIncarnation.app).replay(events, seed: seed)
         #expect(fixed.passed, "\(fixed.violation.map(String.init(describing:)) ?? "")")
+        return buggy.violation
     }
 
     @Test("a note written in place is found on every seed from 1 to 3 (LIFELINE_SEARCH_SEEDS: more) within 500 default-mode schedules")
